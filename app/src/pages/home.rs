@@ -1,0 +1,117 @@
+//! `/`: the public home page with the platform's facts, the investor-area cards and the
+//! fund-application card.
+
+use leptos::prelude::*;
+
+use crate::domain::money::MINIMUM_INVESTMENT;
+use crate::pages::blog::{PostSummary, post_list};
+use crate::shell::{Page, PageContext};
+
+pub fn home_page(ctx: &PageContext, latest_posts: Vec<PostSummary>) -> Page {
+    let stats = [
+        ("150-200".to_owned(), "home-stat-screened"),
+        ("20-30".to_owned(), "home-stat-meetings"),
+        ("2-3".to_owned(), "home-stat-deals"),
+        (ctx.t("home-stat-round-value"), "home-stat-round"),
+        (ctx.t("home-stat-days-value"), "home-stat-days"),
+        (MINIMUM_INVESTMENT.format(ctx.locale), "home-stat-minimum"),
+    ]
+    .into_iter()
+    .map(|(value, label)| {
+        view! {
+            <li class="stat">
+                <span class="stat__value">{value}</span>
+                <span class="stat__label">{ctx.t(label)}</span>
+            </li>
+        }
+    })
+    .collect_view();
+
+    let cards = [
+        ("portfolio", "/userInvestments"),
+        ("pending", "/pendingInvestments"),
+        ("startups", "/startups"),
+        ("reports", "/reports"),
+    ]
+    .into_iter()
+    .map(|(key, href)| {
+        view! {
+            <article class="card">
+                <h3 class="card__title">{ctx.t(&format!("home-card-{key}-title"))}</h3>
+                <p>{ctx.t(&format!("home-card-{key}-text"))}</p>
+                <a class="card__link" href=href>{ctx.t("home-card-link")}</a>
+            </article>
+        }
+    })
+    .collect_view();
+
+    let steps = (1..=5)
+        .map(|n| {
+            view! {
+                <li class="step">
+                    <span class="step__num" aria-hidden="true">{n}</span>
+                    <strong>{ctx.t(&format!("home-step-{n}-title"))}</strong>
+                    <p>{ctx.t(&format!("home-step-{n}-text"))}</p>
+                </li>
+            }
+        })
+        .collect_view();
+
+    let blog = (!latest_posts.is_empty()).then(|| {
+        view! {
+            <section class="section" aria-labelledby="home-blog">
+                <h2 class="section__title" id="home-blog">{ctx.t("home-blog-title")}</h2>
+                {post_list(ctx, latest_posts)}
+            </section>
+        }
+    });
+
+    let join = ctx.viewer.is_none().then(|| {
+        view! {
+            <section class="section" aria-labelledby="home-join">
+                <h2 class="section__title" id="home-join">{ctx.t("home-join-title")}</h2>
+                <p class="section__lead">{ctx.t("home-join-text")}</p>
+                <div class="hero__actions">
+                    <a class="button button--primary" href="/signup">{ctx.t("sign-up")}</a>
+                    <a class="button button--ghost" href="/signin">{ctx.t("sign-in")}</a>
+                </div>
+            </section>
+        }
+    });
+
+    let body = view! {
+        <section class="hero">
+            <h1>{ctx.t("home-hero-title")}</h1>
+            <p class="lead">{ctx.t("home-hero-lead")}</p>
+            <div class="hero__actions">
+                <a class="button button--primary" href="/startups">{ctx.t("home-hero-primary")}</a>
+                <a class="button button--ghost" href="#how-it-works">{ctx.t("home-hero-secondary")}</a>
+            </div>
+        </section>
+        <section class="stats" aria-labelledby="home-stats">
+            <h2 class="visually-hidden" id="home-stats">{ctx.t("home-stats-title")}</h2>
+            <ul class="stat-list">{stats}</ul>
+        </section>
+        <section class="section" id="how-it-works" aria-labelledby="home-steps">
+            <h2 class="section__title" id="home-steps">{ctx.t("home-steps-title")}</h2>
+            <p class="section__lead">{ctx.t("home-steps-lead")}</p>
+            <ol class="steps">{steps}</ol>
+        </section>
+        <section class="section" aria-labelledby="home-cards">
+            <h2 class="section__title" id="home-cards">{ctx.t("home-cards-title")}</h2>
+            <p class="section__lead">{ctx.t("home-cards-lead")}</p>
+            <div class="card-grid">
+                {cards}
+                <article class="card card--accent">
+                    <h3 class="card__title">{ctx.t("home-fund-title")}</h3>
+                    <p>{ctx.t("home-fund-text")}</p>
+                    <a class="card__link" href="/gsyf">{ctx.t("home-fund-button")}</a>
+                </article>
+            </div>
+        </section>
+        {blog}
+        {join}
+    }
+    .into_any();
+    Page::new(ctx.t("home-title"), ctx.t("home-description"), body)
+}

@@ -1,0 +1,9 @@
+//! One module per page or family of pages. Each returns a [`Page`](crate::shell::Page) for the
+//! shell to wrap.
+
+pub mod blog;
+pub mod content;
+pub mod errors;
+pub mod faq;
+pub mod home;
+pub mod newsletter;

@@ -1,0 +1,219 @@
+//! The document shell: one render path wraps every page in `<html>`, head metadata, the
+//! header and footer the layout rules allow, and the scripts of the islands the page uses.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::components::{footer, header};
+use crate::i18n::Locale;
+use crate::layout::chrome_for;
+
+/// Built asset URLs (content-hashed), produced by the server's build from esbuild's manifest.
+#[derive(Clone, Debug, Default)]
+pub struct Assets {
+    pub style: String,
+    pub islands: Vec<IslandAsset>,
+}
+
+#[derive(Clone, Debug)]
+pub struct IslandAsset {
+    pub name: String,
+    pub src: String,
+    /// Chunks the island imports statically, preloaded to avoid a request waterfall.
+    pub preload: Vec<String>,
+}
+
+/// The signed-in user as the header shows them.
+#[derive(Clone, Debug, Default)]
+pub struct Viewer {
+    pub first_name: String,
+    pub last_name: String,
+    pub position: String,
+    pub avatar_url: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FlashKind {
+    Success,
+    Error,
+}
+
+/// A one-time message carried across a redirect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Flash {
+    pub kind: FlashKind,
+    pub message_id: String,
+}
+
+/// Everything about the request that the shell and pages need.
+pub struct PageContext<'a> {
+    pub locale: Locale,
+    pub path: &'a str,
+    /// The raw query string, if any, used to keep filters when switching language.
+    pub query: Option<&'a str>,
+    /// Scheme and host the site is reached at, without a trailing slash.
+    pub public_url: &'a str,
+    pub csrf: &'a str,
+    pub viewer: Option<&'a Viewer>,
+    pub flash: Option<Flash>,
+    pub assets: &'a Assets,
+    pub year: i32,
+}
+
+impl PageContext<'_> {
+    pub fn t(&self, id: &str) -> String {
+        self.locale.t(id)
+    }
+
+    /// The absolute URL of `path` in `locale`: Turkish is the bare URL, English adds `?lang=en`.
+    pub fn url_in(&self, path: &str, locale: Locale) -> String {
+        match locale {
+            Locale::Tr => format!("{}{path}", self.public_url),
+            Locale::En => format!("{}{path}?lang=en", self.public_url),
+        }
+    }
+
+    /// The current path and query with `lang` set to `locale` (the language toggle's link).
+    pub fn switch_href(&self, locale: Locale) -> String {
+        let mut pairs: Vec<&str> = self
+            .query
+            .unwrap_or("")
+            .split('&')
+            .filter(|p| !p.is_empty() && !p.starts_with("lang="))
+            .collect();
+        let lang = format!("lang={}", locale.code());
+        pairs.push(&lang);
+        format!("{}?{}", self.path, pairs.join("&"))
+    }
+}
+
+/// What a page contributes to the document.
+pub struct Page {
+    pub title: String,
+    pub description: String,
+    /// `website` or `article` for Open Graph.
+    pub og_type: &'static str,
+    /// Error and form-result pages ask search engines not to index them.
+    pub indexable: bool,
+    pub body: AnyView,
+    /// Islands the page body uses, beyond the footer's newsletter box.
+    pub islands: Vec<&'static str>,
+    /// The newsletter page shows its own form, so the footer leaves its copy out.
+    pub footer_newsletter: bool,
+}
+
+impl Page {
+    pub fn new(title: String, description: String, body: AnyView) -> Page {
+        Page {
+            title,
+            description,
+            og_type: "website",
+            indexable: true,
+            body,
+            islands: Vec::new(),
+            footer_newsletter: true,
+        }
+    }
+}
+
+/// Renders a complete HTML document for `page`.
+pub fn render_document(ctx: &PageContext, page: Page) -> String {
+    let chrome = chrome_for(ctx.path);
+    let mut islands = page.islands.clone();
+    if chrome.footer && page.footer_newsletter {
+        islands.push("newsletter");
+    }
+    let scripts: Vec<&IslandAsset> = ctx
+        .assets
+        .islands
+        .iter()
+        .filter(|a| islands.contains(&a.name.as_str()))
+        .collect();
+    let mut preloads: Vec<String> = scripts.iter().flat_map(|a| a.preload.clone()).collect();
+    preloads.sort();
+    preloads.dedup();
+    let srcs: Vec<String> = scripts.iter().map(|a| a.src.clone()).collect();
+
+    let site = ctx.t("site-name");
+    let full_title = if page.title.contains(&site) {
+        page.title.clone()
+    } else {
+        format!("{} | {site}", page.title)
+    };
+    let canonical = ctx.url_in(ctx.path, ctx.locale);
+    let tr_url = ctx.url_in(ctx.path, Locale::Tr);
+    let en_url = ctx.url_in(ctx.path, Locale::En);
+    let bare = !chrome.header && !chrome.footer;
+    let flash = ctx.flash.clone();
+
+    let html = Owner::new().with(|| {
+        view! {
+            <html lang=ctx.locale.code()>
+                <head>
+                    <meta charset="utf-8" />
+                    <meta name="viewport" content="width=device-width, initial-scale=1" />
+                    <title>{full_title.clone()}</title>
+                    <meta name="description" content=page.description.clone() />
+                    {(!page.indexable).then(|| view! { <meta name="robots" content="noindex" /> })}
+                    <link rel="canonical" href=canonical.clone() />
+                    <link rel="alternate" hreflang="tr" href=tr_url.clone() />
+                    <link rel="alternate" hreflang="en" href=en_url />
+                    <link rel="alternate" hreflang="x-default" href=tr_url />
+                    {og("og:site_name", site)}
+                    {og("og:type", page.og_type)}
+                    {og("og:title", page.title.clone())}
+                    {og("og:description", page.description.clone())}
+                    {og("og:url", canonical)}
+                    {og("og:locale", ctx.locale.og_locale())}
+                    {og("og:locale:alternate", ctx.locale.other().og_locale())}
+                    <meta name="theme-color" content="#0b2540" />
+                    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+                    <link rel="stylesheet" href=ctx.assets.style.clone() />
+                    {preloads
+                        .into_iter()
+                        .map(|href| view! { <link rel="modulepreload" href=href /> })
+                        .collect_view()}
+                    {srcs
+                        .into_iter()
+                        .map(|src| view! { <script type="module" src=src></script> })
+                        .collect_view()}
+                </head>
+                <body class=bare.then_some("bare")>
+                    <a class="skip-link" href="#main">{ctx.t("skip-to-content")}</a>
+                    {chrome.header.then(|| header(ctx, &page.title))}
+                    <main id="main" class="site-main">
+                        <div class="container">
+                            {flash.map(|f| flash_view(ctx.locale, f))}
+                            {page.body}
+                        </div>
+                    </main>
+                    {chrome.footer.then(|| footer(ctx, page.footer_newsletter))}
+                </body>
+            </html>
+        }
+        .to_html()
+    });
+    // Leptos marks empty optional slots with `<!>`, a hydration aid we never use and an HTML
+    // parse error; text and attribute values are escaped, so only markers match.
+    format!("<!DOCTYPE html>{}", html.replace("<!>", ""))
+}
+
+/// An Open Graph `<meta property content>`; `property` is not an attribute `view!` knows.
+fn og(property: &'static str, content: impl Into<String>) -> impl IntoView {
+    leptos::html::meta()
+        .attr("property", property)
+        .attr("content", content.into())
+}
+
+fn flash_view(locale: Locale, flash: Flash) -> impl IntoView {
+    let message = locale.t(&flash.message_id);
+    match flash.kind {
+        FlashKind::Success => {
+            view! { <div class="flash flash--success" role="status">{message}</div> }.into_any()
+        }
+        FlashKind::Error => {
+            view! { <div class="flash flash--error" role="alert">{message}</div> }.into_any()
+        }
+    }
+}

@@ -1,0 +1,14 @@
+validation-required = This field is required
+validation-email = Please enter a valid email address.
+newsletter-title = Subscribe to our newsletter
+newsletter-text = Be the first to hear about new startups, reports and events. You can unsubscribe at any time.
+newsletter-label = Your e-mail address
+newsletter-placeholder = name@example.com
+newsletter-button = Subscribe
+newsletter-sending = Sending…
+newsletter-success = Your newsletter subscription is complete. Thank you!
+newsletter-failed = Something went wrong. Please try again later.
+newsletter-consent = By subscribing you agree to receive commercial electronic messages.
+newsletter-page-title = Newsletter subscription
+newsletter-page-description = Subscribe to the Ortak newsletter: new startups, quarterly reports and events in your inbox.
+csrf-failed = Your session's security check is no longer valid. Please reload the page and try again.

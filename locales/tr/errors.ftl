@@ -1,0 +1,6 @@
+error-title = Hata
+not-found-title = Sayfa Bulunamadı
+not-found-text = Aradığınız sayfa taşınmış, kaldırılmış ya da hiç var olmamış olabilir.
+not-found-home = Ana sayfaya dön
+server-error-text = Beklenmeyen bir hata oluştu. Sorun devam ederse bize şu kodla ulaşın: { $id }
+bad-request-text = İstek işlenemedi. Lütfen bilgileri kontrol edip tekrar deneyin.

@@ -1,0 +1,14 @@
+validation-required = Bu alan zorunludur
+validation-email = Lütfen geçerli bir e-posta girin
+newsletter-title = Bültenimize abone olun
+newsletter-text = Yeni girişimler, raporlar ve etkinliklerden ilk siz haberdar olun. Dilediğiniz zaman aboneliğinizi iptal edebilirsiniz.
+newsletter-label = E-posta adresiniz
+newsletter-placeholder = ornek@eposta.com
+newsletter-button = Abone ol
+newsletter-sending = Gönderiliyor…
+newsletter-success = Bülten aboneliğiniz tamamlandı. Teşekkür ederiz!
+newsletter-failed = Bir hata oluştu. Lütfen daha sonra tekrar deneyin.
+newsletter-consent = Abone olarak ticari elektronik ileti almayı kabul etmiş olursunuz.
+newsletter-page-title = Bülten aboneliği
+newsletter-page-description = Ortak bültenine abone olun: yeni girişimler, çeyrek raporları ve etkinlikler e-posta kutunuzda.
+csrf-failed = Oturumunuzun güvenlik doğrulaması geçersiz. Lütfen sayfayı yenileyip tekrar deneyin.

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what the browser end-to-end tests need, and only what is missing (safe to re-run):
+#   - Debian's Chromium at /usr/bin/chromium (playwright-core drives it; we never download a
+#     browser with `playwright install`)
+#   - node_modules from package-lock.json (npm ci), when missing or older than the lock file
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "install-test-deps: need root (or sudo) to run: $*" >&2
+    exit 1
+  fi
+}
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "install-test-deps: installing chromium from Debian"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+if [ ! -f node_modules/.package-lock.json ] || [ node_modules/.package-lock.json -ot package-lock.json ]; then
+  echo "install-test-deps: npm ci"
+  npm ci --no-audit --no-fund
+fi

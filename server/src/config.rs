@@ -1,0 +1,68 @@
+//! Command line and settings. Every setting is also an environment variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "ortak", version, about = "Ortak co-investment platform")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the web server (the default).
+    Serve,
+    /// Apply the embedded database migrations and exit.
+    Migrate,
+    /// Create an admin, or promote an existing user to admin.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// Make the user a superadmin.
+        #[arg(long = "super")]
+        superadmin: bool,
+    },
+    /// Write a consistent copy of the live database to FILE.
+    Backup { file: PathBuf },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Settings {
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(
+        long,
+        env = "ORTAK_ADDR",
+        default_value = "127.0.0.1:3000",
+        global = true
+    )]
+    pub addr: SocketAddr,
+    /// Folder for the SQLite database and uploads.
+    #[arg(long, env = "ORTAK_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+    /// The URL users reach the site at (for canonical links, sitemaps and e-mails).
+    /// Defaults to http://ORTAK_ADDR. An https URL turns on Secure cookies and HSTS.
+    #[arg(long, env = "ORTAK_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+    /// Fill an empty database with demo content and print an admin sign-in.
+    #[arg(long, env = "ORTAK_DEMO", global = true, action = clap::ArgAction::SetTrue,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub demo: bool,
+}
+
+impl Settings {
+    /// The public URL without a trailing slash, once the real listening address is known.
+    pub fn public_url(&self, bound: SocketAddr) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{bound}"),
+        }
+    }
+}

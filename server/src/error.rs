@@ -1,0 +1,62 @@
+//! The one error type of request handlers. A handler returns it bare; the request-context
+//! middleware turns it into the localized HTML page, or JSON under `/api/`, because only the
+//! middleware knows the request's language.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error("not found")]
+    NotFound,
+    /// A request that cannot be processed; carries the Fluent id of the message to show.
+    #[error("bad request ({0})")]
+    BadRequest(&'static str),
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(e: sqlx::Error) -> Self {
+        AppError::Internal(e.into())
+    }
+}
+
+impl AppError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+}
+
+/// What the middleware needs to render the error; internal causes are logged, never shown.
+#[derive(Clone, Debug)]
+pub struct ErrorMarker {
+    pub message_id: Option<&'static str>,
+    pub internal: Option<String>,
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let mut response = self.status().into_response();
+        let marker = match self {
+            AppError::BadRequest(id) => ErrorMarker {
+                message_id: Some(id),
+                internal: None,
+            },
+            AppError::Internal(e) => ErrorMarker {
+                message_id: None,
+                internal: Some(format!("{e:#}")),
+            },
+            _ => ErrorMarker {
+                message_id: None,
+                internal: None,
+            },
+        };
+        response.extensions_mut().insert(marker);
+        response
+    }
+}

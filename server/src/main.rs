@@ -1,0 +1,62 @@
+//! `ortak`: the platform's single binary. `ortak serve` (the default) runs the web server;
+//! the other subcommands are operations tasks. See the README for every setting.
+
+mod admin_cli;
+mod assets;
+mod config;
+mod content;
+mod context;
+mod csrf;
+mod db;
+mod error;
+mod newsletter;
+mod passwords;
+mod router;
+mod seed;
+mod serve;
+
+use clap::Parser;
+
+use crate::config::{Cli, Command};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "info,sqlx=warn,tower_sessions=warn".into()),
+        )
+        .with_target(false)
+        .init();
+    let settings = cli.settings;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve::run(settings).await,
+        Command::Migrate => {
+            let pool = db::connect(&settings.data_dir).await?;
+            db::migrate(&pool).await?;
+            println!(
+                "Migrations applied to {}",
+                db::database_path(&settings.data_dir).display()
+            );
+            Ok(())
+        }
+        Command::CreateAdmin {
+            email,
+            password,
+            superadmin,
+        } => {
+            let pool = db::connect(&settings.data_dir).await?;
+            db::migrate(&pool).await?;
+            let role = admin_cli::create_admin(&pool, &email, &password, superadmin).await?;
+            println!("{email} is now {role}");
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let pool = db::connect(&settings.data_dir).await?;
+            db::backup(&pool, &file).await?;
+            println!("Backup written to {}", file.display());
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! Application state and the route table.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use sqlx::SqlitePool;
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+use tower_sessions_sqlx_store::SqliteStore;
+
+use crate::error::AppError;
+use crate::{assets, content, context, newsletter};
+
+/// Per-process data every handler can reach.
+pub struct Shared {
+    pub db: SqlitePool,
+    /// Scheme and host users reach us at, without a trailing slash.
+    pub public_url: String,
+    /// Whether the site is served over HTTPS (Secure cookies, HSTS).
+    pub secure_cookies: bool,
+    pub assets: ortak_app::shell::Assets,
+}
+
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+
+    pub fn shared(&self) -> &Shared {
+        &self.0
+    }
+
+    pub fn db(&self) -> &SqlitePool {
+        &self.0.db
+    }
+}
+
+/// Every route of the platform.
+pub fn build(state: AppState, session_store: SqliteStore) -> Router {
+    let sessions = SessionManagerLayer::new(session_store)
+        .with_name("ortak_session")
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(state.shared().secure_cookies)
+        .with_expiry(Expiry::OnInactivity(time::Duration::days(7)));
+
+    Router::new()
+        .route("/", get(content::home))
+        .route("/politikalar/{slug}", get(content::policy))
+        .route("/techinvestor", get(content::techinvestor))
+        .route("/faq", get(content::faq))
+        .route("/blog", get(content::blog_index))
+        .route("/blog/{slug}", get(content::blog_post))
+        .route("/sitemap.xml", get(content::sitemap))
+        .route("/robots.txt", get(content::robots))
+        .route(
+            "/newsletter",
+            get(newsletter::page).post(newsletter::subscribe_form),
+        )
+        .route("/api/newsletter", post(newsletter::subscribe_json))
+        .route("/healthz", get(health))
+        .fallback(static_or_not_found)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            context::middleware,
+        ))
+        .layer(sessions)
+        .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(30),
+        ))
+        .with_state(state)
+}
+
+async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {
+    match assets::serve(request.uri(), &headers) {
+        Some(response) => response,
+        None => AppError::NotFound.into_response(),
+    }
+}
+
+/// 200 when the database answers.
+async fn health(
+    axum::extract::State(state): axum::extract::State<AppState>,
+) -> Result<&'static str, AppError> {
+    sqlx::query("SELECT 1").execute(state.db()).await?;
+    Ok("ok")
+}

@@ -1,0 +1,80 @@
+//! `ortak serve`: start-up, the listener and graceful shutdown.
+
+use tokio::net::TcpListener;
+use tower_sessions::ExpiredDeletion;
+use tower_sessions_sqlx_store::SqliteStore;
+
+use crate::config::Settings;
+use crate::router::{AppState, Shared};
+use crate::{assets, db, router, seed};
+
+pub async fn run(settings: Settings) -> anyhow::Result<()> {
+    let pool = db::connect(&settings.data_dir).await?;
+    db::migrate(&pool).await?;
+    seed::seed_content(&pool).await?;
+    let admin_password = if settings.demo {
+        seed::seed_demo(&pool).await?
+    } else {
+        None
+    };
+
+    let session_store = SqliteStore::new(pool.clone())
+        .with_table_name("sessions")
+        .map_err(anyhow::Error::msg)?;
+    session_store.migrate().await?;
+    let cleanup = tokio::spawn(
+        session_store
+            .clone()
+            .continuously_delete_expired(tokio::time::Duration::from_secs(3600)),
+    );
+
+    let listener = TcpListener::bind(settings.addr).await?;
+    let bound = listener.local_addr()?;
+    let public_url = settings.public_url(bound);
+    let state = AppState::new(Shared {
+        db: pool.clone(),
+        secure_cookies: public_url.starts_with("https://"),
+        public_url: public_url.clone(),
+        assets: assets::built_assets(),
+    });
+    let app = router::build(state, session_store);
+
+    // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
+    println!("Ortak is listening on http://{bound} (public URL {public_url})");
+    if let Some(password) = admin_password {
+        println!("Demo admin created. Sign in at {public_url}/signin");
+        println!("    e-mail:   {}", seed::DEMO_ADMIN_EMAIL);
+        println!("    password: {password}");
+    }
+    tracing::info!(%bound, "listening");
+
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    cleanup.abort();
+    pool.close().await;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}
