@@ -129,7 +129,7 @@ describe('newsletter', () => {
     await context.close();
   });
 
-  it('without JavaScript: 422 with the error, then 303 back with a flash', async () => {
+  it('without JavaScript: 422 with the error and the value kept, then 303 back with a flash', async () => {
     const context = await newContext(browser, { locale: 'tr-TR', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(server.url('/'));
@@ -143,13 +143,23 @@ describe('newsletter', () => {
     assert.equal(await page.getAttribute(INPUT, 'aria-invalid'), 'true');
     assert.equal(await page.getAttribute(INPUT, 'aria-describedby'), 'newsletter-email-error');
 
+    // Corrected on the error page: accepted, POST then 303 to a GET page with the flash.
+    await page.fill(INPUT, uniqueEmail('news-nojs'));
+    const corrected = await clickAndNavigate(page, SUBMIT);
+    assert.equal(corrected.status(), 200);
+    assert.equal(corrected.request().method(), 'GET', 'POST then redirect to a GET');
+    const flash1 = (await page.textContent('.flash.flash--success')).trim();
+    assert.ok(flash1.includes(TEXT.tr.success), `flash was: ${flash1}`);
+
+    // From another page: lands back on that page, with the flash.
+    await page.goto(server.url('/faq'));
     await page.fill(INPUT, uniqueEmail('news-nojs'));
     const accepted = await clickAndNavigate(page, SUBMIT);
     assert.equal(accepted.status(), 200);
     assert.equal(accepted.request().method(), 'GET', 'POST then redirect to a GET');
-    assert.equal(new URL(page.url()).pathname, '/', 'back on the page the form was sent from');
-    const flash = (await page.textContent('.flash.flash--success')).trim();
-    assert.ok(flash.includes(TEXT.tr.success), `flash was: ${flash}`);
+    assert.equal(new URL(page.url()).pathname, '/faq', 'back on the page the form was sent from');
+    const flash2 = (await page.textContent('.flash.flash--success')).trim();
+    assert.ok(flash2.includes(TEXT.tr.success), `flash was: ${flash2}`);
     assertOnlyLoopback(context);
     await context.close();
   });

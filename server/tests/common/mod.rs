@@ -1,0 +1,115 @@
+//! Starts the real `ortak` binary on a free port with a fresh data folder, and talks HTTP to it.
+
+#![allow(dead_code)] // each test file uses a different part of this helper
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use sqlx::SqlitePool;
+use tempfile::TempDir;
+
+pub struct Server {
+    child: Child,
+    pub base: String,
+    pub data: TempDir,
+    /// Everything the server printed to stdout.
+    pub output: Arc<Mutex<Vec<String>>>,
+}
+
+/// A client that keeps cookies and does not follow redirects, like a careful browser.
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
+}
+
+impl Server {
+    pub fn start() -> Server {
+        Server::start_in(TempDir::new().unwrap(), &[("ORTAK_DEMO", "1")])
+    }
+
+    pub fn start_in(data: TempDir, env: &[(&str, &str)]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ortak"))
+            .arg("serve")
+            .env("ORTAK_ADDR", "127.0.0.1:0")
+            .env("ORTAK_DATA_DIR", data.path())
+            .env("RUST_LOG", "warn")
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the ortak binary starts");
+        let stdout = child.stdout.take().unwrap();
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sink = output.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if let Some(rest) = line.split("listening on ").nth(1) {
+                    let _ = tx.send(rest.split_whitespace().next().unwrap_or("").to_owned());
+                }
+                sink.lock().unwrap().push(line);
+            }
+        });
+        let base = rx
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the server reports its address");
+        Server {
+            child,
+            base,
+            data,
+            output,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn db(&self) -> SqlitePool {
+        let url = format!("sqlite://{}", self.data.path().join("ortak.db").display());
+        SqlitePool::connect(&url).await.unwrap()
+    }
+
+    /// GETs a page with a fresh cookie jar and returns (status, body).
+    pub async fn get(&self, path: &str) -> (u16, String) {
+        let response = client().get(self.url(path)).send().await.unwrap();
+        (response.status().as_u16(), response.text().await.unwrap())
+    }
+
+    /// Stops the server gracefully (SIGTERM) and returns its data folder.
+    pub fn stop(mut self) -> TempDir {
+        let _ = Command::new("kill")
+            .arg("-TERM")
+            .arg(self.child.id().to_string())
+            .status();
+        let _ = self.child.wait();
+        let data = std::mem::replace(&mut self.data, TempDir::new().unwrap());
+        data
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The CSRF token a page's forms carry.
+pub fn csrf_of(html: &str) -> String {
+    let marker = "name=\"csrf\" value=\"";
+    let start = html.find(marker).expect("page has a CSRF field") + marker.len();
+    html[start..start + html[start..].find('"').unwrap()].to_owned()
+}
+
+/// The text of the first `<h1>`.
+pub fn h1_of(html: &str) -> String {
+    let open = html.find("<h1").expect("page has an h1");
+    let start = open + html[open..].find('>').unwrap() + 1;
+    html[start..start + html[start..].find("</h1>").unwrap()].to_owned()
+}

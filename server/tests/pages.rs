@@ -1,0 +1,288 @@
+//! Public pages in both languages, the locale rules, layout landmarks, SEO tags and errors.
+
+mod common;
+
+use common::{Server, client, h1_of};
+
+const POLICIES: [&str; 9] = [
+    "degerlendirme-politikasi",
+    "genel-risk-bildirimi",
+    "cikar-catismasi",
+    "bilgi-guvenligi",
+    "kvkk-genel-aydinlatma-metni",
+    "cerez-politikasi",
+    "uyelik-sozlesmesi",
+    "kitle-fonlamasi",
+    "uye-elektronik-ticaret",
+];
+
+#[tokio::test]
+async fn home_is_turkish_by_default_and_english_on_request() {
+    let server = Server::start();
+    let (status, html) = server.get("/").await;
+    assert_eq!(status, 200);
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"tr\">"));
+    assert_eq!(
+        h1_of(&html),
+        "Fonların onayladığı girişimlere birlikte yatırım yapın"
+    );
+    for fact in [
+        "150-200",
+        "20-30",
+        "2-3",
+        "1-6 milyon TL",
+        "45-60 gün",
+        "100.000 TL",
+        "href=\"/gsyf\"",
+    ] {
+        assert!(html.contains(fact), "home lacks {fact}");
+    }
+    assert!(!html.contains("<!>"), "no hydration markers");
+
+    let response = client()
+        .get(server.url("/"))
+        .header("accept-language", "en-US,en;q=0.9,tr;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<html lang=\"en\">"));
+    assert_eq!(
+        h1_of(&html),
+        "Co-invest in startups that venture funds have approved"
+    );
+    assert!(html.contains("100,000 TL"));
+}
+
+#[tokio::test]
+async fn language_toggle_sets_a_year_long_cookie_that_later_pages_follow() {
+    let server = Server::start();
+    let browser = client();
+    let html = browser
+        .get(server.url("/faq"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        html.contains("href=\"/faq?lang=en\""),
+        "toggle links to the same page in English"
+    );
+
+    let response = browser
+        .get(server.url("/faq?lang=en"))
+        .send()
+        .await
+        .unwrap();
+    let cookie = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .map(|v| v.to_str().unwrap().to_owned())
+        .find(|c| c.starts_with("locale="))
+        .expect("locale cookie set");
+    assert!(cookie.starts_with("locale=en;"), "{cookie}");
+    assert!(cookie.contains("Max-Age=31536000"), "{cookie}");
+    assert!(cookie.contains("Path=/"), "{cookie}");
+    let html = response.text().await.unwrap();
+    assert!(html.contains("<html lang=\"en\">"));
+    assert!(html.contains("class=\"lang-toggle\">TR</a>") || html.contains(">TR</a>"));
+
+    // Without the query parameter the cookie decides, even against Accept-Language.
+    let html = browser
+        .get(server.url("/blog"))
+        .header("accept-language", "tr")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("<html lang=\"en\">"));
+
+    browser.get(server.url("/?lang=tr")).send().await.unwrap();
+    let html = browser
+        .get(server.url("/blog"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("<html lang=\"tr\">"));
+}
+
+#[tokio::test]
+async fn every_public_page_opens_in_both_languages_with_seo_tags() {
+    let server = Server::start();
+    let (_, blog) = server.get("/blog").await;
+    let first_post = blog
+        .split("href=\"/blog/")
+        .nth(1)
+        .map(|rest| format!("/blog/{}", &rest[..rest.find('"').unwrap()]))
+        .expect("the demo has blog posts");
+    let mut paths: Vec<String> = POLICIES
+        .iter()
+        .map(|p| format!("/politikalar/{p}"))
+        .collect();
+    paths.extend(["/faq", "/blog", "/techinvestor", "/newsletter", "/"].map(String::from));
+    paths.push(first_post);
+
+    for path in &paths {
+        let mut titles = Vec::new();
+        for lang in ["tr", "en"] {
+            let (status, html) = server.get(&format!("{path}?lang={lang}")).await;
+            assert_eq!(status, 200, "{path} {lang}");
+            assert!(
+                html.contains(&format!("<html lang=\"{lang}\">")),
+                "{path} {lang}"
+            );
+            let h1 = h1_of(&html);
+            assert!(!h1.trim().is_empty(), "{path} {lang} has an empty h1");
+            titles.push(h1);
+            assert!(
+                html.contains("<meta name=\"description\" content=\""),
+                "{path}"
+            );
+            assert!(
+                html.contains(&format!(
+                    "<link rel=\"canonical\" href=\"{}{path}",
+                    server.base
+                )),
+                "{path}"
+            );
+            assert!(html.contains("hreflang=\"tr\""), "{path}");
+            assert!(html.contains("hreflang=\"en\""), "{path}");
+            assert!(html.contains("<meta property=\"og:title\""), "{path}");
+            assert!(!html.contains("<script>"), "{path} has an inline script");
+        }
+        if path != "/blog" {
+            // "Blog" is the same word in both languages.
+            assert_ne!(titles[0], titles[1], "{path} is not translated");
+        }
+    }
+
+    let (_, policy) = server.get("/politikalar/cerez-politikasi").await;
+    assert!(policy.contains("<h2>"), "policy body is rendered Markdown");
+    assert!(
+        policy.contains("aria-current=\"page\""),
+        "policy sidebar marks the current page"
+    );
+    let (_, faq) = server.get("/faq").await;
+    for topic in ["MKK", "nitelikli", "yabancı", "100.000"] {
+        assert!(
+            faq.to_lowercase().contains(&topic.to_lowercase()),
+            "FAQ lacks {topic}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn header_and_footer_follow_the_layout_rules() {
+    let server = Server::start();
+    let (_, home) = server.get("/").await;
+    assert!(home.contains("<header class=\"site-header\">"));
+    assert!(home.contains("<footer class=\"site-footer\">"));
+    assert!(
+        home.contains("href=\"/startups\" class=\"button button--primary\""),
+        "footer CTA"
+    );
+    let (_, tech) = server.get("/techinvestor").await;
+    assert!(
+        !tech.contains("<header class=\"site-header\">"),
+        "/techinvestor has no header"
+    );
+    assert!(tech.contains("<footer class=\"site-footer\">"));
+    for policy in POLICIES {
+        assert!(
+            home.contains(&format!("href=\"/politikalar/{policy}\"")),
+            "footer links {policy}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn unknown_paths_get_the_localized_not_found_page() {
+    let server = Server::start();
+    for path in [
+        "/no-such-page",
+        "/politikalar/yok",
+        "/blog/yok",
+        "/assets/missing.js",
+    ] {
+        let (status, html) = server.get(path).await;
+        assert_eq!(status, 404, "{path}");
+        assert_eq!(h1_of(&html), "Sayfa Bulunamadı", "{path}");
+        assert!(html.contains("<a href=\"/\" class=\"button button--primary\">"));
+        assert!(html.contains("name=\"robots\" content=\"noindex\""));
+    }
+    let (status, html) = server.get("/no-such-page?lang=en").await;
+    assert_eq!(status, 404);
+    assert_eq!(h1_of(&html), "Page Not Found");
+}
+
+#[tokio::test]
+async fn sitemap_robots_health_and_security_headers() {
+    let server = Server::start();
+    let (status, sitemap) = server.get("/sitemap.xml").await;
+    assert_eq!(status, 200);
+    for policy in POLICIES {
+        assert!(sitemap.contains(&format!("{}/politikalar/{policy}?lang=en", server.base)));
+    }
+    assert!(sitemap.contains("hreflang=\"tr\""));
+    assert!(sitemap.contains("/blog/"));
+    let (_, robots) = server.get("/robots.txt").await;
+    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", server.base)));
+    assert_eq!(server.get("/healthz").await.0, 200);
+
+    let response = client().get(server.url("/")).send().await.unwrap();
+    let h = response.headers();
+    let csp = h.get("content-security-policy").unwrap().to_str().unwrap();
+    assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"));
+    assert_eq!(h.get("x-content-type-options").unwrap(), "nosniff");
+    assert!(h.get("referrer-policy").is_some());
+    assert!(h.get("x-request-id").is_some());
+    assert!(
+        h.get("strict-transport-security").is_none(),
+        "no HSTS over plain HTTP"
+    );
+}
+
+#[tokio::test]
+async fn built_assets_are_hashed_compressed_and_cached() {
+    let server = Server::start();
+    let (_, html) = server.get("/").await;
+    let css = html.split("rel=\"stylesheet\" href=\"").nth(1).unwrap();
+    let css = &css[..css.find('"').unwrap()];
+    let js = html.split("<script type=\"module\" src=\"").nth(1).unwrap();
+    let js = &js[..js.find('"').unwrap()];
+    assert!(
+        css.starts_with("/assets/main-") && css.ends_with(".css"),
+        "{css}"
+    );
+    assert!(
+        js.starts_with("/assets/islands/newsletter-") && js.ends_with(".js"),
+        "{js}"
+    );
+    for (path, encoding) in [(css, "br"), (js, "br"), (js, "gzip")] {
+        let response = client()
+            .get(server.url(path))
+            .header("accept-encoding", encoding)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-encoding"], encoding);
+        assert!(
+            response.headers()["cache-control"]
+                .to_str()
+                .unwrap()
+                .contains("immutable")
+        );
+    }
+    let plain = client().get(server.url(css)).send().await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert!(plain.text().await.unwrap().contains(".site-header"));
+}
