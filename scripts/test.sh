@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs every test of Ortak: formatting, lints, Rust unit and integration tests, the islands'
+# type check, and the browser end-to-end tests in Debian's Chromium. Installs what it needs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "Installing test dependencies (Chromium, node_modules) when missing"
+./scripts/install-test-deps.sh
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy --all-targets -- -D warnings"
+cargo clippy --workspace --all-targets --locked -- -D warnings
+
+step "TypeScript type check of the islands"
+npm run --silent typecheck
+
+step "Rust unit and integration tests"
+cargo test --workspace --locked
+
+step "Browser end-to-end tests"
+cargo build -p ortak --locked
+ORTAK_BIN=target/debug/ortak npm run --silent e2e
