@@ -30,6 +30,8 @@ export interface NewsletterProps {
     placeholder: string;
     button: string;
     sending: string;
+    /** Optional note under the field (e.g. the consent to commercial e-mail). */
+    consent?: string;
   };
   messages: {
     invalid: string;
@@ -136,6 +138,7 @@ export function Newsletter(props: NewsletterProps) {
           name="email"
           autoComplete="email"
           placeholder={labels.placeholder}
+          required
           value={email}
           onChange={(e: ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
           aria-invalid={invalid || undefined}
@@ -145,6 +148,7 @@ export function Newsletter(props: NewsletterProps) {
           {sending ? labels.sending : labels.button}
         </button>
       </div>
+      {labels.consent && <p className="field__hint">{labels.consent}</p>}
       {status && status.text !== '' &&
         (status.kind === 'error' ? (
           <p className="newsletter__message newsletter__message--error" id={errorId} role="alert">

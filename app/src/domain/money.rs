@@ -53,7 +53,7 @@ impl Money {
             out.push('-');
         }
         for (i, c) in lira.chars().enumerate() {
-            if i > 0 && (lira.len() - i) % 3 == 0 {
+            if i > 0 && (lira.len() - i).is_multiple_of(3) {
                 out.push(thousands);
             }
             out.push(c);

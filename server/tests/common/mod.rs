@@ -88,8 +88,7 @@ impl Server {
             .arg(self.child.id().to_string())
             .status();
         let _ = self.child.wait();
-        let data = std::mem::replace(&mut self.data, TempDir::new().unwrap());
-        data
+        std::mem::replace(&mut self.data, TempDir::new().unwrap())
     }
 }
 
