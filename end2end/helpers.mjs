@@ -78,6 +78,10 @@ export async function startServer({ env = {} } = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
+  // Never leave the server behind, even when the test process dies or times out.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
   // Keep the last 64 KiB of output to explain failures.
   let log = '';
   const collect = (chunk) => {
@@ -89,9 +93,16 @@ export async function startServer({ env = {} } = {}) {
   child.stderr.on('data', collect);
 
   let exited = null;
+  let stopping = false;
+  let ready = false;
   const exitPromise = new Promise((resolve) => {
     child.on('exit', (code, signal) => {
       exited = { code, signal };
+      process.off('exit', killOnExit);
+      if (ready && !stopping) {
+        // The tests will fail with connection errors; say why.
+        process.stderr.write(`\nortak serve (${baseURL}) exited unexpectedly (${JSON.stringify(exited)}); its last output:\n${log}\n`);
+      }
       resolve(exited);
     });
     child.on('error', (err) => {
@@ -101,6 +112,7 @@ export async function startServer({ env = {} } = {}) {
   });
 
   async function stop() {
+    stopping = true;
     if (!exited) {
       child.kill('SIGTERM');
       let timer;
@@ -125,7 +137,10 @@ export async function startServer({ env = {} } = {}) {
       await rm(dataDir, { recursive: true, force: true });
       throw new Error(`ortak serve exited during start-up (${JSON.stringify(exited)}):\n${log}`);
     }
-    if ((await healthStatus(`${baseURL}/healthz`)) === 200) break;
+    if ((await healthStatus(`${baseURL}/healthz`)) === 200) {
+      ready = true;
+      break;
+    }
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`ortak serve did not answer ${baseURL}/healthz with 200 within 30 s:\n${log}`);

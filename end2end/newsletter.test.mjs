@@ -143,11 +143,13 @@ describe('newsletter', () => {
     assert.equal(await page.getAttribute(INPUT, 'aria-invalid'), 'true');
     assert.equal(await page.getAttribute(INPUT, 'aria-describedby'), 'newsletter-email-error');
 
-    // Corrected on the error page: accepted, POST then 303 to a GET page with the flash.
+    // Corrected on the error page: accepted, POST then 303 back to the page it was first sent
+    // from, with the flash.
     await page.fill(INPUT, uniqueEmail('news-nojs'));
     const corrected = await clickAndNavigate(page, SUBMIT);
     assert.equal(corrected.status(), 200);
     assert.equal(corrected.request().method(), 'GET', 'POST then redirect to a GET');
+    assert.equal(new URL(page.url()).pathname, '/', 'back on the home page');
     const flash1 = (await page.textContent('.flash.flash--success')).trim();
     assert.ok(flash1.includes(TEXT.tr.success), `flash was: ${flash1}`);
 

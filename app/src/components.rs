@@ -209,6 +209,8 @@ pub struct NewsletterState {
     pub email: String,
     /// Fluent id of the error for the e-mail field.
     pub error_id: Option<&'static str>,
+    /// Where a successful no-JavaScript submission returns to; the current page by default.
+    pub return_to: Option<String>,
 }
 
 /// The newsletter box: a plain form that posts without JavaScript, and the React island's
@@ -236,11 +238,15 @@ pub fn newsletter_island(ctx: &PageContext, state: &NewsletterState) -> impl Int
     })
     .to_string();
     let has_error = error.is_some();
+    let return_to = state
+        .return_to
+        .clone()
+        .unwrap_or_else(|| ctx.path.to_owned());
     view! {
         <div data-island="newsletter" data-props=props>
             <form class="newsletter" method="post" action="/newsletter" novalidate>
                 <input type="hidden" name="csrf" value=ctx.csrf.to_owned() />
-                <input type="hidden" name="return" value=ctx.path.to_owned() />
+                <input type="hidden" name="return" value=return_to />
                 <label class="field__label" for="newsletter-email">{locale.t("newsletter-label")}</label>
                 <div class="newsletter__row">
                     <input

@@ -87,6 +87,7 @@ pub async fn subscribe_form(
             let state = NewsletterState {
                 email: form.email,
                 error_id: Some(error.message_id()),
+                return_to: Some(local_path(&form.return_to).to_owned()),
             };
             let page = ctx.page_ctx(|pc| newsletter_page(pc, &state));
             Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await)

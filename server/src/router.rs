@@ -73,6 +73,8 @@ pub fn build(state: AppState, session_store: SqliteStore) -> Router {
             context::middleware,
         ))
         .layer(sessions)
+        // Pages and JSON; embedded static files arrive already compressed and are left alone.
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(DefaultBodyLimit::max(64 * 1024))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,

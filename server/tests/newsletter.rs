@@ -51,6 +51,10 @@ async fn plain_form_validates_keeps_input_and_stores_nothing() {
             "keeps what was typed"
         );
         assert!(html.contains("aria-invalid=\"true\""));
+        assert!(
+            html.contains("name=\"return\" value=\"/blog\""),
+            "still returns to the page it came from"
+        );
     }
     let db = server.db().await;
     let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM newsletter_subscribers")
