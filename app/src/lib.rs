@@ -6,6 +6,7 @@
 #![recursion_limit = "512"]
 pub mod components;
 pub mod domain;
+pub mod forms;
 pub mod i18n;
 pub mod layout;
 pub mod markdown;

@@ -55,6 +55,18 @@ pub struct Settings {
     #[arg(long, env = "ORTAK_DEMO", global = true, action = clap::ArgAction::SetTrue,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub demo: bool,
+    /// SMTP server for outgoing mail, e.g. `smtp://127.0.0.1:2525` or
+    /// `smtp://user:pass@mail.example.com:587?tls=required`. Without it mails stay in the outbox.
+    #[arg(long, env = "ORTAK_SMTP_URL", global = true)]
+    pub smtp_url: Option<String>,
+    /// Sender of outgoing mail.
+    #[arg(
+        long,
+        env = "ORTAK_MAIL_FROM",
+        default_value = "Ortak <no-reply@ortak.local>",
+        global = true
+    )]
+    pub mail_from: String,
 }
 
 impl Settings {

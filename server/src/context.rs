@@ -3,17 +3,20 @@
 
 use std::time::Instant;
 
-use axum::extract::{FromRequestParts, Request, State};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use ortak_app::i18n::Locale;
 use ortak_app::pages::errors;
-use ortak_app::shell::{Flash, Page, PageContext, render_document};
+use ortak_app::shell::{Flash, Page, PageContext, Viewer, render_document};
 use rand::RngCore;
 use tower_sessions::Session;
 
+use crate::accounts::session::{self, CurrentUser, Role};
 use crate::csrf;
 use crate::error::{AppError, ErrorMarker};
 use crate::router::AppState;
@@ -34,6 +37,10 @@ pub struct Ctx {
     /// The token forms on this page carry (the cookie's, or a new one set with the page).
     pub csrf: String,
     pub session: Option<Session>,
+    /// The signed-in user, if any.
+    pub user: Option<CurrentUser>,
+    /// The client's address, for rate limits and the sign-in log.
+    pub ip: String,
     pub request_id: String,
     state: AppState,
 }
@@ -92,6 +99,12 @@ impl Ctx {
             csrf: csrf_cookie.clone().unwrap_or_else(csrf::new_token),
             csrf_cookie,
             session: parts.extensions.get::<Session>().cloned(),
+            user: None,
+            ip: parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| c.0.ip().to_string())
+                .unwrap_or_default(),
             request_id,
             state: state.clone(),
         }
@@ -103,6 +116,27 @@ impl Ctx {
 
     pub fn t(&self, id: &str) -> String {
         self.locale.t(id)
+    }
+
+    /// The session; always present behind the session layer.
+    pub fn session(&self) -> Result<&Session, AppError> {
+        self.session
+            .as_ref()
+            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("no session layer")))
+    }
+
+    async fn load_user(&mut self) -> Result<(), sqlx::Error> {
+        let Some(session) = &self.session else {
+            return Ok(());
+        };
+        if let Some(session_user) = session::session_user(session).await {
+            self.user = session::load(self.state.db(), session_user).await?;
+            if self.user.is_none() {
+                // The account was deactivated or its sessions were ended: forget this one.
+                let _ = session.flush().await;
+            }
+        }
+        Ok(())
     }
 
     /// Checks a submitted CSRF token (form field or header).
@@ -149,13 +183,19 @@ impl Ctx {
 
     fn with_page_ctx<R>(&self, flash: Option<Flash>, build: impl FnOnce(&PageContext) -> R) -> R {
         let shared = self.state.shared();
+        let viewer = self.user.as_ref().map(|u| Viewer {
+            first_name: u.first_name.clone(),
+            last_name: u.last_name.clone(),
+            position: u.position.clone(),
+            avatar_url: None,
+        });
         build(&PageContext {
             locale: self.locale,
             path: &self.path,
             query: self.query.as_deref(),
             public_url: &shared.public_url,
             csrf: &self.csrf,
-            viewer: None,
+            viewer: viewer.as_ref(),
             flash,
             assets: &shared.assets,
             year: time::OffsetDateTime::now_utc().year(),
@@ -185,10 +225,31 @@ impl Ctx {
         }
     }
 
+    /// The signed-in user, if their role is at least `role`.
+    pub fn require(&self, role: Role) -> Result<&CurrentUser, AppError> {
+        match &self.user {
+            None => Err(AppError::SignInRequired),
+            Some(user) if user.role >= role => Ok(user),
+            Some(_) => Err(AppError::Forbidden),
+        }
+    }
+
     async fn render_error(&self, status: StatusCode, marker: &ErrorMarker) -> Response {
-        if self.path.starts_with("/api/") {
+        let api = self.path.starts_with("/api/");
+        if status == StatusCode::UNAUTHORIZED && !api {
+            // Visitors go to sign-in and come back afterwards.
+            let here = match &self.query {
+                Some(q) => format!("{}?{q}", self.path),
+                None => self.path.clone(),
+            };
+            let target = format!("/signin?next={}", crate::accounts::urlencode(&here));
+            return axum::response::Redirect::to(&target).into_response();
+        }
+        if api {
             let message = match (status, marker.message_id) {
                 (_, Some(id)) => self.t(id),
+                (StatusCode::UNAUTHORIZED, _) => self.t("signin-title"),
+                (StatusCode::FORBIDDEN, _) => self.t("forbidden-title"),
                 (StatusCode::NOT_FOUND, _) => self.t("not-found-title"),
                 _ => self.locale.t_args(
                     "server-error-text",
@@ -200,6 +261,7 @@ impl Ctx {
         }
         let page = self.page_ctx(|pc| match status {
             StatusCode::NOT_FOUND => errors::not_found(pc),
+            StatusCode::FORBIDDEN => errors::forbidden(pc),
             StatusCode::BAD_REQUEST => {
                 errors::bad_request(pc, marker.message_id.unwrap_or("bad-request-text"))
             }
@@ -230,7 +292,10 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     let path = request.uri().path().to_owned();
 
     let (mut parts, body) = request.into_parts();
-    let ctx = Ctx::build(&parts, &state, request_id.clone());
+    let mut ctx = Ctx::build(&parts, &state, request_id.clone());
+    if let Err(e) = ctx.load_user().await {
+        tracing::error!(request_id, error = %e, "loading the signed-in user failed");
+    }
     parts.extensions.insert(ctx.clone());
     let mut response = next.run(Request::from_parts(parts, body)).await;
 

@@ -9,6 +9,11 @@ use axum::response::{IntoResponse, Response};
 pub enum AppError {
     #[error("not found")]
     NotFound,
+    /// The route needs a signed-in user: pages redirect to sign-in, the API answers 401.
+    #[error("sign-in required")]
+    SignInRequired,
+    #[error("forbidden")]
+    Forbidden,
     /// A request that cannot be processed; carries the Fluent id of the message to show.
     #[error("bad request ({0})")]
     BadRequest(&'static str),
@@ -26,6 +31,8 @@ impl AppError {
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,
+            AppError::SignInRequired => StatusCode::UNAUTHORIZED,
+            AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }

@@ -1,6 +1,7 @@
 //! `ortak`: the platform's single binary. `ortak serve` (the default) runs the web server;
 //! the other subcommands are operations tasks. See the README for every setting.
 
+mod accounts;
 mod admin_cli;
 mod assets;
 mod config;
@@ -9,6 +10,7 @@ mod context;
 mod csrf;
 mod db;
 mod error;
+mod mail;
 mod newsletter;
 mod passwords;
 mod router;

@@ -1,7 +1,12 @@
 //! Password hashing with argon2id, off the async threads (it is deliberately slow).
 
 use argon2::Argon2;
-use argon2::password_hash::PasswordHasher;
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+
+/// A real argon2id hash of a random string, verified against when an address has no account,
+/// so that a failed sign-in takes as long either way.
+pub const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Xv0ctwLAh8Yp3IiJN3M2y3Ui9cwJvWjz5VNGSf6zF3U";
 
 pub async fn hash(password: String) -> anyhow::Result<String> {
     tokio::task::spawn_blocking(move || {
@@ -13,10 +18,24 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
     .await?
 }
 
+/// Whether `password` matches the stored PHC string.
+pub async fn verify(password: String, stored: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&stored)
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok()
+            })
+            .unwrap_or(false)
+    })
+    .await
+    .unwrap_or(false)
+}
+
 #[cfg(test)]
 mod tests {
-    use argon2::Argon2;
-    use argon2::password_hash::{PasswordVerifier, phc::PasswordHash};
+    use super::*;
 
     #[tokio::test]
     async fn hashes_with_argon2id_and_a_salt() {

@@ -14,7 +14,8 @@ use tower_sessions::{Expiry, SessionManagerLayer};
 use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::error::AppError;
-use crate::{assets, content, context, newsletter};
+use crate::mail::worker::MailWaker;
+use crate::{accounts, assets, content, context, mail, newsletter};
 
 /// Per-process data every handler can reach.
 pub struct Shared {
@@ -24,6 +25,12 @@ pub struct Shared {
     /// Whether the site is served over HTTPS (Secure cookies, HSTS).
     pub secure_cookies: bool,
     pub assets: ortak_app::shell::Assets,
+    /// Wakes the mail worker after a mail was queued.
+    pub mail_waker: MailWaker,
+    /// Whether the professional-network sign-in is configured.
+    pub oidc_enabled: bool,
+    /// The session store, for bearer tokens (a session's id) on the API.
+    pub sessions: SqliteStore,
 }
 
 #[derive(Clone)]
@@ -41,11 +48,15 @@ impl AppState {
     pub fn db(&self) -> &SqlitePool {
         &self.0.db
     }
+
+    pub fn wake_mailer(&self) {
+        self.0.mail_waker.wake();
+    }
 }
 
 /// Every route of the platform.
-pub fn build(state: AppState, session_store: SqliteStore) -> Router {
-    let sessions = SessionManagerLayer::new(session_store)
+pub fn build(state: AppState) -> Router {
+    let sessions = SessionManagerLayer::new(state.shared().sessions.clone())
         .with_name("ortak_session")
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
@@ -66,6 +77,39 @@ pub fn build(state: AppState, session_store: SqliteStore) -> Router {
             get(newsletter::page).post(newsletter::subscribe_form),
         )
         .route("/api/newsletter", post(newsletter::subscribe_json))
+        .route("/signup", get(accounts::signup_form).post(accounts::signup))
+        .route(
+            "/register",
+            get(accounts::signup_form).post(accounts::signup),
+        )
+        .route("/signin", get(accounts::signin_form).post(accounts::signin))
+        .route("/login", get(accounts::signin_form).post(accounts::signin))
+        .route(
+            "/signin/link",
+            get(accounts::signin_link_page).post(accounts::request_signin_link),
+        )
+        .route("/signin/link/use", post(accounts::signin_with_link))
+        .route("/logout", post(accounts::signout))
+        .route(
+            "/verification",
+            get(accounts::verification).post(accounts::resend_verification),
+        )
+        .route("/verificationtoken", get(accounts::verify_token))
+        .route(
+            "/forgotpassword",
+            get(accounts::forgot_form).post(accounts::forgot),
+        )
+        .route(
+            "/forgot-password",
+            get(accounts::forgot_form).post(accounts::forgot),
+        )
+        .route(
+            "/resetpassword",
+            get(accounts::reset_form).post(accounts::reset),
+        )
+        .route("/api/getProfile", get(accounts::api::get_profile))
+        .route("/api/getProfileImg", get(accounts::api::get_profile_image))
+        .route("/dashboard/mailbox", get(mail::mailbox::page))
         .route("/healthz", get(health))
         .fallback(static_or_not_found)
         .layer(axum::middleware::from_fn_with_state(

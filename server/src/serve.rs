@@ -5,8 +5,9 @@ use tower_sessions::ExpiredDeletion;
 use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::config::Settings;
+use crate::mail::worker::{MailWaker, SmtpSender};
 use crate::router::{AppState, Shared};
-use crate::{assets, db, router, seed};
+use crate::{assets, db, mail, router, seed};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let pool = db::connect(&settings.data_dir).await?;
@@ -31,13 +32,31 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let listener = TcpListener::bind(settings.addr).await?;
     let bound = listener.local_addr()?;
     let public_url = settings.public_url(bound);
+    let mail_waker = MailWaker::default();
+    let mailer = match &settings.smtp_url {
+        Some(url) => {
+            let sender = SmtpSender::new(url, &settings.mail_from)?;
+            Some(tokio::spawn(mail::worker::run(
+                pool.clone(),
+                sender,
+                mail_waker.clone(),
+            )))
+        }
+        None => {
+            tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
+            None
+        }
+    };
     let state = AppState::new(Shared {
         db: pool.clone(),
+        mail_waker,
+        oidc_enabled: false,
+        sessions: session_store,
         secure_cookies: public_url.starts_with("https://"),
         public_url: public_url.clone(),
         assets: assets::built_assets(),
     });
-    let app = router::build(state, session_store);
+    let app = router::build(state);
 
     // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
     println!("Ortak is listening on http://{bound} (public URL {public_url})");
@@ -55,6 +74,9 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     cleanup.abort();
+    if let Some(mailer) = mailer {
+        mailer.abort();
+    }
     pool.close().await;
     tracing::info!("stopped");
     Ok(())

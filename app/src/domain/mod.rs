@@ -1,6 +1,8 @@
 //! Pure business rules shared by pages, handlers and the islands' JSON.
 
+pub mod accounts;
 pub mod email;
 pub mod money;
+pub mod phone;
 pub mod text;
 pub mod time_fmt;

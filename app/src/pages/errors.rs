@@ -33,6 +33,14 @@ pub fn not_found(ctx: &PageContext) -> Page {
     page
 }
 
+pub fn forbidden(ctx: &PageContext) -> Page {
+    error_page(
+        ctx.t("forbidden-title"),
+        ctx.t("forbidden-text"),
+        ctx.t("not-found-home"),
+    )
+}
+
 pub fn bad_request(ctx: &PageContext, message_id: &str) -> Page {
     error_page(
         ctx.t("error-title"),

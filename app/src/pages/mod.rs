@@ -1,9 +1,11 @@
 //! One module per page or family of pages. Each returns a [`Page`](crate::shell::Page) for the
 //! shell to wrap.
 
+pub mod auth;
 pub mod blog;
 pub mod content;
 pub mod errors;
 pub mod faq;
 pub mod home;
+pub mod mailbox;
 pub mod newsletter;

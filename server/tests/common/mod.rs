@@ -7,6 +7,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+pub mod smtp;
+
 use sqlx::SqlitePool;
 use tempfile::TempDir;
 

@@ -1,0 +1,223 @@
+//! Sign-up, sign-in, verification and password recovery pages. They have no site header
+//! (spec layout rules), so each card carries the brand link home.
+
+use leptos::prelude::*;
+
+use crate::domain::accounts::SignupForm;
+use crate::forms::{
+    FieldErrors, Notice, checkbox, csrf_field, error_summary, input, notice_view, select,
+};
+use crate::shell::{Page, PageContext};
+
+fn card(ctx: &PageContext, title: String, lead: String, content: AnyView) -> AnyView {
+    view! {
+        <div class="bare-card auth-card">
+            <a class="brand" href="/">
+                <span class="brand__mark" aria-hidden="true"></span>
+                {ctx.t("site-name")}
+            </a>
+            <h1>{title}</h1>
+            {(!lead.is_empty()).then(|| view! { <p class="muted">{lead}</p> })}
+            {content}
+        </div>
+    }
+    .into_any()
+}
+
+fn auth_page(ctx: &PageContext, title_id: &str, lead: String, content: AnyView) -> Page {
+    let title = ctx.t(title_id);
+    let body = card(ctx, title.clone(), lead.clone(), content);
+    let mut page = Page::new(title, lead, body);
+    page.indexable = false;
+    page
+}
+
+pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -> Page {
+    let terms_label = view! {
+        {ctx.t("signup-terms")} " "
+        <a href="/politikalar/uyelik-sozlesmesi">{ctx.t("policy-uyelik-sozlesmesi")}</a>
+        " · "
+        <a href="/politikalar/kvkk-genel-aydinlatma-metni">{ctx.t("policy-kvkk-genel-aydinlatma-metni")}</a>
+    }
+    .into_any();
+    let language = if form.language.is_empty() {
+        ctx.locale.code()
+    } else {
+        form.language.as_str()
+    };
+    let content = view! {
+        {error_summary(ctx, errors)}
+        <form class="form" method="post" action=ctx.path.to_owned() novalidate>
+            {csrf_field(ctx)}
+            <div class="form__row">
+                {input(ctx, errors, "first_name", "field-first-name", "text", &form.first_name, "given-name")}
+                {input(ctx, errors, "last_name", "field-last-name", "text", &form.last_name, "family-name")}
+            </div>
+            {input(ctx, errors, "email", "field-email", "email", &form.email, "email")}
+            {input(ctx, errors, "phone", "field-phone", "tel", &form.phone, "tel")}
+            <div class="form__row">
+                {input(ctx, errors, "country", "field-country", "text", &form.country, "country-name")}
+                {input(ctx, errors, "city", "field-city", "text", &form.city, "address-level2")}
+            </div>
+            <div class="form__row">
+                {select(ctx, errors, "investor_type", "field-investor-type",
+                    &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")],
+                    &form.investor_type)}
+                {select(ctx, errors, "language", "field-language",
+                    &[("tr", "language-tr"), ("en", "language-en")], language)}
+            </div>
+            {input(ctx, errors, "password", "field-password", "password", "", "new-password")}
+            {input(ctx, errors, "password_confirm", "field-password-confirm", "password", "", "new-password")}
+            {checkbox(ctx, errors, "terms", terms_label, form.terms.is_some())}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t("signup-submit")}</button>
+            </div>
+        </form>
+        <p>{ctx.t("signup-have-account")} " " <a href="/signin">{ctx.t("sign-in")}</a></p>
+    }
+    .into_any();
+    auth_page(ctx, "signup-title", ctx.t("signup-description"), content)
+}
+
+/// What the sign-in page shows.
+#[derive(Default)]
+pub struct SigninState {
+    pub email: String,
+    pub link_email: String,
+    pub notice: Option<Notice>,
+    pub errors: FieldErrors,
+    /// Where to go after signing in (a local path), kept across the form.
+    pub next: String,
+    /// Whether the professional-network (OpenID Connect) sign-in is configured.
+    pub oidc: bool,
+}
+
+pub fn signin_page(ctx: &PageContext, state: &SigninState) -> Page {
+    let errors = &state.errors;
+    let oidc = state.oidc.then(|| {
+        view! {
+            <p class="auth-card__or">{ctx.t("signin-or")}</p>
+            <a class="button button--ghost button--block" href="/signin/oidc">{ctx.t("signin-with-linkedin")}</a>
+        }
+    });
+    let content = view! {
+        {notice_view(state.notice.clone())}
+        <form class="form" method="post" action="/signin" novalidate>
+            {csrf_field(ctx)}
+            <input type="hidden" name="next" value=state.next.clone() />
+            {input(ctx, errors, "email", "field-email", "email", &state.email, "username")}
+            {input(ctx, errors, "password", "field-password", "password", "", "current-password")}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t("signin-submit")}</button>
+                <a href="/forgotpassword">{ctx.t("signin-forgot")}</a>
+            </div>
+        </form>
+        {oidc}
+        <section class="auth-card__section" aria-labelledby="signin-link-title">
+            <h2 id="signin-link-title">{ctx.t("signin-link-title")}</h2>
+            <p class="muted">{ctx.t("signin-link-text")}</p>
+            <form class="form" method="post" action="/signin/link" novalidate>
+                {csrf_field(ctx)}
+                <input type="hidden" name="next" value=state.next.clone() />
+                {input(ctx, errors, "link_email", "field-email", "email", &state.link_email, "email")}
+                <div class="form__actions">
+                    <button class="button button--ghost" type="submit">{ctx.t("signin-link-submit")}</button>
+                </div>
+            </form>
+        </section>
+        <p>{ctx.t("signin-no-account")} " " <a href="/signup">{ctx.t("sign-up")}</a></p>
+    }
+    .into_any();
+    auth_page(ctx, "signin-title", ctx.t("signin-description"), content)
+}
+
+pub fn verification_page(ctx: &PageContext, notice: Option<Notice>, signed_in: bool) -> Page {
+    let resend = signed_in.then(|| {
+        view! {
+            <form class="form" method="post" action="/verification">
+                {csrf_field(ctx)}
+                <button class="button button--ghost" type="submit">{ctx.t("verification-resend")}</button>
+            </form>
+        }
+    });
+    let content = view! {
+        {notice_view(notice)}
+        {resend}
+        <p><a href="/">{ctx.t("not-found-home")}</a></p>
+    }
+    .into_any();
+    auth_page(
+        ctx,
+        "verification-title",
+        ctx.t("verification-text"),
+        content,
+    )
+}
+
+pub fn forgot_page(
+    ctx: &PageContext,
+    email: &str,
+    errors: &FieldErrors,
+    notice: Option<Notice>,
+) -> Page {
+    let content = view! {
+        {notice_view(notice)}
+        <form class="form" method="post" action=ctx.path.to_owned() novalidate>
+            {csrf_field(ctx)}
+            {input(ctx, errors, "email", "field-email", "email", email, "email")}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t("forgot-submit")}</button>
+                <a href="/signin">{ctx.t("sign-in")}</a>
+            </div>
+        </form>
+    }
+    .into_any();
+    auth_page(ctx, "forgot-title", ctx.t("forgot-text"), content)
+}
+
+/// The reset form; `token` is `None` when the link is no longer valid.
+pub fn reset_page(ctx: &PageContext, token: Option<&str>, errors: &FieldErrors) -> Page {
+    let content = match token {
+        Some(token) => view! {
+            {error_summary(ctx, errors)}
+            <form class="form" method="post" action="/resetpassword" novalidate>
+                {csrf_field(ctx)}
+                <input type="hidden" name="token" value=token.to_owned() />
+                {input(ctx, errors, "password", "field-new-password", "password", "", "new-password")}
+                {input(ctx, errors, "password_confirm", "field-password-confirm", "password", "", "new-password")}
+                <div class="form__actions">
+                    <button class="button button--primary" type="submit">{ctx.t("reset-submit")}</button>
+                </div>
+            </form>
+        }
+        .into_any(),
+        None => view! {
+            <div class="flash flash--error" role="alert">{ctx.t("reset-expired")}</div>
+            <p><a class="button button--primary" href="/forgotpassword">{ctx.t("forgot-submit")}</a></p>
+        }
+        .into_any(),
+    };
+    auth_page(ctx, "reset-title", String::new(), content)
+}
+
+/// The page an e-mailed sign-in link opens: one button that signs in, so that mail scanners
+/// following the link do not use it up. `token` is `None` when the link is no longer valid.
+pub fn signin_link_page(ctx: &PageContext, token: Option<&str>, next: &str) -> Page {
+    let content = match token {
+        Some(token) => view! {
+            <form class="form" method="post" action="/signin/link/use">
+                {csrf_field(ctx)}
+                <input type="hidden" name="token" value=token.to_owned() />
+                <input type="hidden" name="next" value=next.to_owned() />
+                <button class="button button--primary" type="submit">{ctx.t("signin-submit")}</button>
+            </form>
+        }
+        .into_any(),
+        None => view! {
+            <div class="flash flash--error" role="alert">{ctx.t("signin-link-invalid")}</div>
+            <p><a class="button button--primary" href="/signin">{ctx.t("signin-title")}</a></p>
+        }
+        .into_any(),
+    };
+    auth_page(ctx, "signin-title", ctx.t("signin-link-text"), content)
+}

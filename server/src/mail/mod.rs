@@ -1,0 +1,76 @@
+//! E-mail. Every mail goes through the outbox: [`enqueue`] writes it in the caller's
+//! transaction, and the [`worker`] sends it over SMTP with retries, so a crash loses no mail.
+//! Without SMTP configured, mails stay in the outbox, readable by staff.
+
+pub mod mailbox;
+pub mod worker;
+
+use ortak_app::i18n::{FluentArg, Locale};
+use sqlx::SqliteConnection;
+
+/// A mail ready for the outbox, in the recipient's language.
+pub struct Mail {
+    pub to: String,
+    pub locale: Locale,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl Mail {
+    /// A transactional mail: greeting, the message `{kind}-body`, one action link, sign-off.
+    /// Subjects and texts are the Fluent messages `mail-{kind}-subject`, `-body`, `-button`.
+    pub fn action(to: &str, locale: Locale, name: &str, kind: &str, link: &str) -> Mail {
+        let args: [(&'static str, FluentArg); 1] = [("name", name.into())];
+        let greeting = locale.t_args("mail-greeting", &args);
+        let body = locale.t(&format!("mail-{kind}-body"));
+        let button = locale.t(&format!("mail-{kind}-button"));
+        let footer = locale.t("mail-footer");
+        let text = format!("{greeting}\n\n{body}\n\n{button}: {link}\n\n{footer}\n");
+        let paragraphs: String = body
+            .split("\n\n")
+            .map(|p| format!("<p>{}</p>", escape(p)))
+            .collect();
+        let html = format!(
+            "<!DOCTYPE html><html lang=\"{lang}\"><body style=\"font-family:system-ui,sans-serif;color:#0f1b2d;line-height:1.5\">\
+             <p>{greeting}</p>{paragraphs}\
+             <p><a href=\"{href}\" style=\"display:inline-block;padding:10px 18px;background:#0f766e;color:#fff;border-radius:6px;text-decoration:none\">{button}</a></p>\
+             <p style=\"font-size:13px;color:#52667a\">{href}</p><p style=\"font-size:13px;color:#52667a\">{footer}</p></body></html>",
+            lang = locale.code(),
+            greeting = escape(&greeting),
+            href = escape(link),
+            button = escape(&button),
+            footer = escape(&footer),
+        );
+        Mail {
+            to: to.to_owned(),
+            locale,
+            subject: locale.t(&format!("mail-{kind}-subject")),
+            text,
+            html,
+        }
+    }
+}
+
+/// Queues `mail` in the caller's transaction; the worker is woken after commit by
+/// [`worker::MailWaker::wake`].
+pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO outbox (to_email, subject, text_body, html_body, language) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(&mail.to)
+    .bind(&mail.subject)
+    .bind(&mail.text)
+    .bind(&mail.html)
+    .bind(mail.locale.code())
+    .execute(conn)
+    .await?;
+    Ok(())
+}

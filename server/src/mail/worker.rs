@@ -1,0 +1,135 @@
+//! Sends the outbox over SMTP, oldest first, retrying failures with exponential backoff.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::{FromRow, SqlitePool};
+use tokio::sync::Notify;
+
+/// After this many failed attempts a mail is marked failed and left for staff.
+const MAX_ATTEMPTS: i64 = 8;
+
+/// Wakes the worker when a mail was queued, so it goes out at once rather than at the next poll.
+#[derive(Clone, Default)]
+pub struct MailWaker(Arc<Notify>);
+
+impl MailWaker {
+    pub fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+#[derive(FromRow)]
+struct Pending {
+    id: i64,
+    to_email: String,
+    subject: String,
+    text_body: String,
+    html_body: String,
+    attempts: i64,
+}
+
+pub struct SmtpSender {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Mailbox,
+}
+
+impl SmtpSender {
+    /// `url` as lettre reads it: `smtp://host:port` (plain, for a local relay),
+    /// `smtp://user:pass@host:587?tls=required` (STARTTLS) or `smtps://host` (TLS).
+    pub fn new(url: &str, from: &str) -> anyhow::Result<SmtpSender> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|e| anyhow::anyhow!("ORTAK_SMTP_URL: {e}"))?
+            .timeout(Some(Duration::from_secs(20)))
+            .build();
+        let from = from
+            .parse()
+            .map_err(|e| anyhow::anyhow!("ORTAK_MAIL_FROM: {e}"))?;
+        Ok(SmtpSender { transport, from })
+    }
+
+    async fn send(&self, mail: &Pending) -> anyhow::Result<()> {
+        // Base64 bodies keep long links intact and Turkish letters exact.
+        let part = |kind: ContentType, body: &str| {
+            SinglePart::builder()
+                .header(kind)
+                .header(ContentTransferEncoding::Base64)
+                .body(body.to_owned())
+        };
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(mail.to_email.parse()?)
+            .subject(&mail.subject)
+            .multipart(
+                MultiPart::alternative()
+                    .singlepart(part(ContentType::TEXT_PLAIN, &mail.text_body))
+                    .singlepart(part(ContentType::TEXT_HTML, &mail.html_body)),
+            )?;
+        self.transport.send(message).await?;
+        Ok(())
+    }
+}
+
+/// Runs forever: sends what is due, then sleeps until woken or the next poll.
+pub async fn run(db: SqlitePool, sender: SmtpSender, waker: MailWaker) {
+    loop {
+        match send_due(&db, &sender).await {
+            Ok(sent) if sent > 0 => continue,
+            Ok(_) => {}
+            Err(e) => tracing::error!(error = %e, "mail worker"),
+        }
+        tokio::select! {
+            () = waker.0.notified() => {},
+            () = tokio::time::sleep(Duration::from_secs(5)) => {},
+        }
+    }
+}
+
+async fn send_due(db: &SqlitePool, sender: &SmtpSender) -> anyhow::Result<usize> {
+    let due: Vec<Pending> = sqlx::query_as(
+        "SELECT id, to_email, subject, text_body, html_body, attempts FROM outbox
+         WHERE status = 'pending' AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+         ORDER BY id LIMIT 20",
+    )
+    .fetch_all(db)
+    .await?;
+    let count = due.len();
+    for mail in due {
+        match sender.send(&mail).await {
+            Ok(()) => {
+                sqlx::query(
+                    "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL,
+                     sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                )
+                .bind(mail.id)
+                .execute(db)
+                .await?;
+            }
+            Err(e) => {
+                let attempts = mail.attempts + 1;
+                let status = if attempts >= MAX_ATTEMPTS {
+                    "failed"
+                } else {
+                    "pending"
+                };
+                let backoff = 30_i64 << attempts.min(10); // 1 min, 2 min, ... capped near 8.5 h
+                tracing::warn!(outbox_id = mail.id, attempts, error = %e, "mail not sent");
+                sqlx::query(
+                    "UPDATE outbox SET status = ?, attempts = ?, last_error = ?,
+                     next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ? || ' seconds') WHERE id = ?",
+                )
+                .bind(status)
+                .bind(attempts)
+                .bind(e.to_string())
+                .bind(backoff)
+                .bind(mail.id)
+                .execute(db)
+                .await?;
+            }
+        }
+    }
+    Ok(count)
+}

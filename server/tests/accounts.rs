@@ -1,0 +1,584 @@
+//! Sign-up, verification, sign-in by password and by e-mailed link, recovery and sign-out,
+//! against the real server and a local SMTP sink.
+
+mod common;
+
+use common::smtp::{SmtpSink, link_in};
+use common::{Server, client, csrf_of};
+use tempfile::TempDir;
+
+async fn start() -> (Server, SmtpSink) {
+    let sink = SmtpSink::start().await;
+    let server = Server::start_in(TempDir::new().unwrap(), &[("ORTAK_SMTP_URL", &sink.url())]);
+    (server, sink)
+}
+
+fn signup_fields(email: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("email", email.to_owned()),
+        ("password", "gizli-sifre-123".into()),
+        ("password_confirm", "gizli-sifre-123".into()),
+        ("first_name", "Ayşe".into()),
+        ("last_name", "Yılmaz".into()),
+        ("phone", "0532 123 45 67".into()),
+        ("country", "Türkiye".into()),
+        ("city", "İstanbul".into()),
+        ("language", "tr".into()),
+        ("investor_type", "individual".into()),
+        ("terms", "on".into()),
+    ]
+}
+
+async fn post_form(
+    browser: &reqwest::Client,
+    url: String,
+    csrf: &str,
+    fields: &[(&str, String)],
+) -> reqwest::Response {
+    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf)];
+    form.extend(fields.iter().map(|(k, v)| (*k, v.as_str())));
+    browser.post(url).form(&form).send().await.unwrap()
+}
+
+async fn csrf(browser: &reqwest::Client, server: &Server, path: &str) -> String {
+    csrf_of(
+        &browser
+            .get(server.url(path))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    )
+}
+
+async fn users(server: &Server) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap()
+}
+
+/// Signs up `email` and follows the verification mail; returns the signed-in browser.
+async fn join(server: &Server, sink: &SmtpSink, email: &str) -> reqwest::Client {
+    let browser = client();
+    let token = csrf(&browser, server, "/signup").await;
+    let response = post_form(
+        &browser,
+        server.url("/signup"),
+        &token,
+        &signup_fields(email),
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], "/verification");
+    let mail = sink.wait_for(email, "doğrulayın").await;
+    let link = link_in(&mail.text, &server.url("/verificationtoken?token="));
+    let response = browser.get(&link).send().await.unwrap();
+    assert_eq!(response.status(), 303);
+    browser
+}
+
+#[tokio::test]
+async fn sign_up_refuses_each_bad_input_with_the_spec_message_and_stores_nothing() {
+    let (server, _sink) = start().await;
+    let browser = client();
+    let token = csrf(&browser, &server, "/signup").await;
+    let cases: [(&str, &str, &str, &str); 8] = [
+        (
+            "email",
+            "not-an-email",
+            "Lütfen geçerli bir e-posta girin",
+            "Please enter a valid email address.",
+        ),
+        (
+            "password",
+            "short",
+            "Şifre en az 8 karakter olmalıdır",
+            "Password must be at least 8 characters",
+        ),
+        (
+            "password_confirm",
+            "other-password",
+            "Şifreler eşleşmelidir",
+            "Passwords must match",
+        ),
+        (
+            "first_name",
+            "",
+            "Bu alan zorunludur",
+            "This field is required",
+        ),
+        (
+            "phone",
+            "0532 12",
+            "Lütfen telefon numaranızı eksiksiz girin.",
+            "Please enter your phone number completely.",
+        ),
+        (
+            "phone",
+            "0532 abc 4567",
+            "Lütfen yalnızca rakam girin.",
+            "Please enter only numbers.",
+        ),
+        (
+            "investor_type",
+            "",
+            "Kullanıcı tipi seçilmelidir",
+            "User type must be selected",
+        ),
+        (
+            "terms",
+            "",
+            "Kullanım koşullarını kabul etmelisiniz",
+            "You must accept the terms and conditions",
+        ),
+    ];
+    for (field, bad, tr, en) in cases {
+        for (lang, message) in [("tr", tr), ("en", en)] {
+            let mut fields = signup_fields("yeni@example.com");
+            fields.retain(|(k, _)| *k != field);
+            if !bad.is_empty() {
+                fields.push((field, bad.to_owned()));
+            }
+            let response = post_form(
+                &browser,
+                server.url(&format!("/signup?lang={lang}")),
+                &token,
+                &fields,
+            )
+            .await;
+            assert_eq!(response.status(), 422, "{field}={bad}");
+            let html = response.text().await.unwrap();
+            assert!(
+                html.contains(message),
+                "{field}={bad} ({lang}) lacks {message:?}"
+            );
+            assert!(
+                html.contains("value=\"Ayşe\"") || field == "first_name",
+                "keeps what was typed"
+            );
+            assert!(html.contains("value=\"İstanbul\""), "keeps what was typed");
+            assert!(
+                !html.contains("gizli-sifre-123"),
+                "passwords are never echoed"
+            );
+        }
+    }
+    assert_eq!(users(&server).await, 0);
+}
+
+#[tokio::test]
+async fn a_new_investor_signs_up_verifies_signs_out_and_signs_back_in() {
+    let (server, sink) = start().await;
+    let browser = join(&server, &sink, "ayse@example.com").await;
+    let home = browser
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        home.contains("E-posta adresiniz doğrulandı"),
+        "verification flash"
+    );
+    assert!(
+        home.contains("Ayşe Yılmaz"),
+        "the header shows the signed-in user"
+    );
+    assert!(
+        home.contains("href=\"/contactUs\""),
+        "the avatar menu has the contact link"
+    );
+
+    let db = server.db().await;
+    let (hash, verified): (String, Option<String>) = sqlx::query_as(
+        "SELECT password_hash, email_verified_at FROM users WHERE email = 'ayse@example.com'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert!(hash.starts_with("$argon2id$"));
+    assert!(verified.is_some());
+    let mail = sink.wait_for("ayse@example.com", "doğrulayın").await;
+    let token = link_in(&mail.text, &server.url("/verificationtoken?token="))
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .to_owned();
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM auth_tokens WHERE token_hash = ?")
+        .bind(&token)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert_eq!(stored, 0, "tokens are stored hashed");
+    // The link is single-use.
+    let again = client()
+        .get(server.url(&format!("/verificationtoken?token={token}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(again.status(), 410);
+
+    let token = csrf_of(&home);
+    let out = browser
+        .post(server.url("/logout"))
+        .form(&[("csrf", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), 303);
+    assert_eq!(out.headers()["location"], "/");
+    let home = browser
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !home.contains("Ayşe Yılmaz") && home.contains("href=\"/signin\""),
+        "signed out"
+    );
+
+    // Wrong password: one generic message, the address kept.
+    let token = csrf(&browser, &server, "/signin").await;
+    for (email, password) in [
+        ("ayse@example.com", "wrong-password"),
+        ("nobody@example.com", "whatever1"),
+    ] {
+        let response = post_form(
+            &browser,
+            server.url("/signin"),
+            &token,
+            &[
+                ("email", email.into()),
+                ("password", password.into()),
+                ("next", "/".into()),
+            ],
+        )
+        .await;
+        assert_eq!(response.status(), 422);
+        let html = response.text().await.unwrap();
+        assert!(html.contains("E-posta adresi veya şifre hatalı."));
+        assert!(html.contains(&format!("value=\"{email}\"")));
+    }
+    let response = post_form(
+        &browser,
+        server.url("/login"),
+        &token,
+        &[
+            ("email", "AYSE@example.com".into()),
+            ("password", "gizli-sifre-123".into()),
+            ("next", "/faq".into()),
+        ],
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], "/faq");
+    let cookie = response.headers().get_all("set-cookie").iter().any(|c| {
+        let c = c.to_str().unwrap();
+        c.starts_with("ortak_session=") && c.contains("HttpOnly") && c.contains("SameSite=Lax")
+    });
+    assert!(cookie, "a fresh HttpOnly, SameSite=Lax session cookie");
+    let faq = browser
+        .get(server.url("/faq"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(faq.contains("Ayşe Yılmaz"));
+}
+
+#[tokio::test]
+async fn an_emailed_link_signs_in_once() {
+    let (server, sink) = start().await;
+    join(&server, &sink, "link@example.com").await;
+    let browser = client();
+    let token = csrf(&browser, &server, "/signin").await;
+    for email in ["link@example.com", "stranger@example.com"] {
+        let response = post_form(
+            &browser,
+            server.url("/signin/link"),
+            &token,
+            &[("link_email", email.into()), ("next", "/blog".into())],
+        )
+        .await;
+        assert_eq!(response.status(), 200);
+        assert!(
+            response
+                .text()
+                .await
+                .unwrap()
+                .contains("giriş bağlantısı gönderildi"),
+            "same answer for {email}"
+        );
+    }
+    assert_eq!(sink.count_to("stranger@example.com"), 0);
+    let mail = sink.wait_for("link@example.com", "giriş bağlantınız").await;
+    let link = link_in(&mail.text, &server.url("/signin/link?token="));
+
+    // Opening the link (as a mail scanner would) does not use it up.
+    let page = browser
+        .get(&link)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let page = browser
+        .get(&link)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap_or(page);
+    let secret = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap()
+        .to_owned();
+    let response = post_form(
+        &browser,
+        server.url("/signin/link/use"),
+        &csrf_of(&page),
+        &[("token", secret.clone()), ("next", "/blog".into())],
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], "/blog");
+    let blog = browser
+        .get(server.url("/blog"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(blog.contains("Ayşe Yılmaz"));
+
+    let reuse = post_form(
+        &browser,
+        server.url("/signin/link/use"),
+        &csrf_of(&blog),
+        &[("token", secret), ("next", "/".into())],
+    )
+    .await;
+    assert_eq!(reuse.status(), 410);
+}
+
+#[tokio::test]
+async fn a_forgotten_password_is_reset_once_and_ends_other_sessions() {
+    let (server, sink) = start().await;
+    let other_device = join(&server, &sink, "reset@example.com").await;
+    let browser = client();
+    let token = csrf(&browser, &server, "/forgotpassword").await;
+
+    let unknown = post_form(
+        &browser,
+        server.url("/forgot-password"),
+        &token,
+        &[("email", "nobody@example.com".into())],
+    )
+    .await;
+    assert_eq!(unknown.status(), 422);
+    assert!(
+        unknown
+            .text()
+            .await
+            .unwrap()
+            .contains("Bu e-posta adresiyle kayıtlı kullanıcı bulunamadı.")
+    );
+    let english = client();
+    let english_token = csrf(&english, &server, "/forgotpassword?lang=en").await;
+    let unknown = post_form(
+        &english,
+        server.url("/forgotpassword"),
+        &english_token,
+        &[("email", "nobody@example.com".into())],
+    )
+    .await;
+    assert!(
+        unknown
+            .text()
+            .await
+            .unwrap()
+            .contains("No user found with this email address.")
+    );
+
+    let sent = post_form(
+        &browser,
+        server.url("/forgotpassword"),
+        &token,
+        &[("email", "reset@example.com".into())],
+    )
+    .await;
+    assert_eq!(sent.status(), 200);
+    let mail = sink.wait_for("reset@example.com", "şifre sıfırlama").await;
+    let link = link_in(&mail.text, &server.url("/resetpassword?token="));
+    let secret = link.split("token=").nth(1).unwrap().to_owned();
+    assert_eq!(browser.get(&link).send().await.unwrap().status(), 200);
+
+    let mismatch = post_form(
+        &browser,
+        server.url("/resetpassword"),
+        &token,
+        &[
+            ("token", secret.clone()),
+            ("password", "yeni-sifre-456".into()),
+            ("password_confirm", "baska".into()),
+        ],
+    )
+    .await;
+    assert_eq!(mismatch.status(), 422);
+    assert!(
+        mismatch
+            .text()
+            .await
+            .unwrap()
+            .contains("Şifreler eşleşmelidir")
+    );
+
+    let done = post_form(
+        &browser,
+        server.url("/resetpassword"),
+        &token,
+        &[
+            ("token", secret.clone()),
+            ("password", "yeni-sifre-456".into()),
+            ("password_confirm", "yeni-sifre-456".into()),
+        ],
+    )
+    .await;
+    assert_eq!(done.status(), 303);
+    assert_eq!(done.headers()["location"], "/signin");
+    let signin = browser
+        .get(server.url("/signin"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(signin.contains("Şifreniz sıfırlandı"), "says so");
+
+    let elsewhere = other_device
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !elsewhere.contains("Ayşe Yılmaz"),
+        "the other device was signed out"
+    );
+    assert_eq!(
+        browser.get(&link).send().await.unwrap().status(),
+        410,
+        "the link is used up"
+    );
+
+    let old = post_form(
+        &browser,
+        server.url("/signin"),
+        &csrf_of(&signin),
+        &[
+            ("email", "reset@example.com".into()),
+            ("password", "gizli-sifre-123".into()),
+        ],
+    )
+    .await;
+    assert_eq!(old.status(), 422);
+    let new = post_form(
+        &browser,
+        server.url("/signin"),
+        &csrf_of(&signin),
+        &[
+            ("email", "reset@example.com".into()),
+            ("password", "yeni-sifre-456".into()),
+        ],
+    )
+    .await;
+    assert_eq!(new.status(), 303);
+
+    // An expired link is refused.
+    post_form(
+        &browser,
+        server.url("/forgotpassword"),
+        &token,
+        &[("email", "reset@example.com".into())],
+    )
+    .await;
+    sqlx::query("UPDATE auth_tokens SET expires_at = '2000-01-01T00:00:00Z' WHERE kind = 'reset' AND used_at IS NULL")
+        .execute(&server.db().await)
+        .await
+        .unwrap();
+    let mail = sink.wait_for("reset@example.com", "şifre sıfırlama").await;
+    let expired = link_in(&mail.text, &server.url("/resetpassword?token="));
+    let response = browser.get(&expired).send().await.unwrap();
+    assert_eq!(response.status(), 410);
+    assert!(response.text().await.unwrap().contains("süresi dolmuş"));
+}
+
+#[tokio::test]
+async fn joining_with_a_taken_address_reveals_nothing_and_mails_the_owner() {
+    let (server, sink) = start().await;
+    join(&server, &sink, "taken@example.com").await;
+    let browser = client();
+    let token = csrf(&browser, &server, "/register").await;
+    let response = post_form(
+        &browser,
+        server.url("/register"),
+        &token,
+        &signup_fields("taken@example.com"),
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], "/verification");
+    sink.wait_for("taken@example.com", "zaten var").await;
+    assert_eq!(users(&server).await, 1);
+}
+
+#[tokio::test]
+async fn repeated_wrong_passwords_are_rate_limited() {
+    let (server, _sink) = start().await;
+    let browser = client();
+    let token = csrf(&browser, &server, "/signin").await;
+    let mut statuses = Vec::new();
+    for _ in 0..6 {
+        let response = post_form(
+            &browser,
+            server.url("/signin"),
+            &token,
+            &[
+                ("email", "victim@example.com".into()),
+                ("password", "guess-guess".into()),
+            ],
+        )
+        .await;
+        statuses.push(response.status().as_u16());
+        if response.status() == 429 {
+            assert!(
+                response
+                    .text()
+                    .await
+                    .unwrap()
+                    .contains("Çok fazla deneme yapıldı")
+            );
+        }
+    }
+    assert_eq!(statuses, [422, 422, 422, 422, 422, 429]);
+}

@@ -1,0 +1,215 @@
+//! Who may see what: the profile API, sign-in gates and the staff mailbox.
+
+mod common;
+
+use std::process::Command;
+
+use common::{Server, client, csrf_of};
+use tempfile::TempDir;
+
+/// Signs `email` in with a fresh browser; returns it and the session cookie's value.
+async fn sign_in(
+    server: &Server,
+    email: &str,
+    password: &str,
+    next: &str,
+) -> (reqwest::Client, String, reqwest::Response) {
+    let browser = client();
+    let page = browser
+        .get(server.url("/signin"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let response = browser
+        .post(server.url("/signin"))
+        .form(&[
+            ("csrf", csrf_of(&page).as_str()),
+            ("email", email),
+            ("password", password),
+            ("next", next),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 303, "{email} signs in");
+    let session = response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .find_map(|c| {
+            c.to_str()
+                .unwrap()
+                .strip_prefix("ortak_session=")
+                .map(|v| v.split(';').next().unwrap().to_owned())
+        })
+        .expect("session cookie");
+    (browser, session, response)
+}
+
+fn create_user(data: &TempDir, email: &str, superadmin: bool) {
+    let mut args = vec![
+        "create-admin",
+        "--email",
+        email,
+        "--password",
+        "parola-1234",
+    ];
+    if superadmin {
+        args.push("--super");
+    }
+    let status = Command::new(env!("CARGO_BIN_EXE_ortak"))
+        .args(&args)
+        .env("ORTAK_DATA_DIR", data.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[tokio::test]
+async fn profile_api_needs_a_session_cookie_or_bearer_token() {
+    let data = TempDir::new().unwrap();
+    create_user(&data, "staff@example.com", false);
+    let server = Server::start_in(data, &[]);
+
+    for path in ["/api/getProfile", "/api/getProfileImg"] {
+        let response = client().get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 401, "{path}");
+        let bad = client()
+            .get(server.url(path))
+            .bearer_auth("not-a-session")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(bad.status(), 401, "{path}");
+    }
+
+    let (browser, session, _) = sign_in(&server, "staff@example.com", "parola-1234", "/").await;
+    let body: serde_json::Value = browser
+        .get(server.url("/api/getProfile"))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["profileData"]["name"], "Ortak");
+    assert_eq!(body["profileData"]["surname"], "Admin");
+    let bearer = client()
+        .get(server.url("/api/getProfile"))
+        .bearer_auth(&session)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(bearer.status(), 200);
+    // No image yet: 404, and the header falls back to the default avatar.
+    assert_eq!(
+        browser
+            .get(server.url("/api/getProfileImg"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    let home = browser
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(home.contains("src=\"/avatar.svg\""));
+}
+
+#[tokio::test]
+async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
+    let data = TempDir::new().unwrap();
+    create_user(&data, "admin@example.com", false);
+    let server = Server::start_in(data, &[]);
+
+    let visitor = client()
+        .get(server.url("/dashboard/mailbox"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(visitor.status(), 303);
+    assert_eq!(
+        visitor.headers()["location"],
+        "/signin?next=/dashboard/mailbox"
+    );
+
+    // An investor joins; without SMTP the verification mail waits in the outbox.
+    let investor = client();
+    let page = investor
+        .get(server.url("/signup"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let fields = [
+        ("csrf", csrf_of(&page)),
+        ("email", "investor@example.com".into()),
+        ("password", "parola-5678".into()),
+        ("password_confirm", "parola-5678".into()),
+        ("first_name", "Mehmet".into()),
+        ("last_name", "Kaya".into()),
+        ("phone", "+90 555 000 11 22".into()),
+        ("country", "Türkiye".into()),
+        ("city", "Ankara".into()),
+        ("language", "en".into()),
+        ("investor_type", "corporate".into()),
+        ("terms", "on".into()),
+    ];
+    assert_eq!(
+        investor
+            .post(server.url("/signup"))
+            .form(&fields)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303
+    );
+    assert_eq!(
+        investor
+            .get(server.url("/dashboard/mailbox"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        403
+    );
+
+    let (admin, _, response) = sign_in(
+        &server,
+        "admin@example.com",
+        "parola-1234",
+        "/dashboard/mailbox",
+    )
+    .await;
+    assert_eq!(response.headers()["location"], "/dashboard/mailbox");
+    let mailbox = admin
+        .get(server.url("/dashboard/mailbox"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(mailbox.contains("investor@example.com"));
+    assert!(
+        mailbox.contains("Ortak: verify your e-mail address"),
+        "in the recipient's language"
+    );
+    assert!(mailbox.contains("/verificationtoken?token="));
+    assert!(
+        !mailbox.contains("<header class=\"site-header\">"),
+        "dashboard pages have no header"
+    );
+}
