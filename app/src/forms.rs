@@ -168,3 +168,38 @@ pub fn error_summary(ctx: &PageContext, errors: &FieldErrors) -> impl IntoView +
         view! { <div class="flash flash--error" role="alert">{ctx.t("form-has-errors")}</div> }
     })
 }
+
+/// A fieldset of radio buttons (`type_` = "radio") or checkboxes ("checkbox") named `name`,
+/// with `(value, Fluent id)` options; `selected` holds the checked values.
+pub fn choice_group(
+    ctx: &PageContext,
+    errors: &FieldErrors,
+    name: &'static str,
+    legend_id: &str,
+    type_: &'static str,
+    options: &[(&'static str, String)],
+    selected: &[&str],
+) -> impl IntoView + use<> {
+    let error = errors.get(name);
+    let described = error.map(|_| format!("{name}-error"));
+    let items = options
+        .iter()
+        .map(|(value, label_id)| {
+            let id = format!("{name}-{value}");
+            let for_id = id.clone();
+            view! {
+                <label class="choice" for=for_id>
+                    <input type=type_ id=id name=name value=*value checked=selected.contains(value) />
+                    <span>{ctx.t(label_id)}</span>
+                </label>
+            }
+        })
+        .collect_view();
+    view! {
+        <fieldset class="fieldset" aria-invalid=error.map(|_| "true") aria-describedby=described>
+            <legend>{ctx.t(legend_id)}</legend>
+            <div class="choices">{items}</div>
+            {error_view(ctx, name, error)}
+        </fieldset>
+    }
+}

@@ -30,6 +30,8 @@ pub struct Viewer {
     pub last_name: String,
     pub position: String,
     pub avatar_url: Option<String>,
+    /// The onboarding step to resume, while onboarding is unfinished.
+    pub onboarding_path: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

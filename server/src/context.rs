@@ -188,6 +188,8 @@ impl Ctx {
             last_name: u.last_name.clone(),
             position: u.position.clone(),
             avatar_url: None,
+            onboarding_path: (u.role == Role::Investor && u.onboarding_step <= 5)
+                .then(|| format!("/boardingFlow/{}", u.onboarding_step)),
         });
         build(&PageContext {
             locale: self.locale,

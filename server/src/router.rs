@@ -107,6 +107,11 @@ pub fn build(state: AppState) -> Router {
             "/resetpassword",
             get(accounts::reset_form).post(accounts::reset),
         )
+        .route("/boardingFlow/success", get(accounts::onboarding::done))
+        .route(
+            "/boardingFlow/{step}",
+            get(accounts::onboarding::step_form).post(accounts::onboarding::save_step),
+        )
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))
         .route("/dashboard/mailbox", get(mail::mailbox::page))

@@ -3,82 +3,9 @@
 
 mod common;
 
-use common::smtp::{SmtpSink, link_in};
-use common::{Server, client, csrf_of};
-use tempfile::TempDir;
-
-async fn start() -> (Server, SmtpSink) {
-    let sink = SmtpSink::start().await;
-    let server = Server::start_in(TempDir::new().unwrap(), &[("ORTAK_SMTP_URL", &sink.url())]);
-    (server, sink)
-}
-
-fn signup_fields(email: &str) -> Vec<(&'static str, String)> {
-    vec![
-        ("email", email.to_owned()),
-        ("password", "gizli-sifre-123".into()),
-        ("password_confirm", "gizli-sifre-123".into()),
-        ("first_name", "Ayşe".into()),
-        ("last_name", "Yılmaz".into()),
-        ("phone", "0532 123 45 67".into()),
-        ("country", "Türkiye".into()),
-        ("city", "İstanbul".into()),
-        ("language", "tr".into()),
-        ("investor_type", "individual".into()),
-        ("terms", "on".into()),
-    ]
-}
-
-async fn post_form(
-    browser: &reqwest::Client,
-    url: String,
-    csrf: &str,
-    fields: &[(&str, String)],
-) -> reqwest::Response {
-    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf)];
-    form.extend(fields.iter().map(|(k, v)| (*k, v.as_str())));
-    browser.post(url).form(&form).send().await.unwrap()
-}
-
-async fn csrf(browser: &reqwest::Client, server: &Server, path: &str) -> String {
-    csrf_of(
-        &browser
-            .get(server.url(path))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-    )
-}
-
-async fn users(server: &Server) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
-}
-
-/// Signs up `email` and follows the verification mail; returns the signed-in browser.
-async fn join(server: &Server, sink: &SmtpSink, email: &str) -> reqwest::Client {
-    let browser = client();
-    let token = csrf(&browser, server, "/signup").await;
-    let response = post_form(
-        &browser,
-        server.url("/signup"),
-        &token,
-        &signup_fields(email),
-    )
-    .await;
-    assert_eq!(response.status(), 303);
-    assert_eq!(response.headers()["location"], "/verification");
-    let mail = sink.wait_for(email, "doğrulayın").await;
-    let link = link_in(&mail.text, &server.url("/verificationtoken?token="));
-    let response = browser.get(&link).send().await.unwrap();
-    assert_eq!(response.status(), 303);
-    browser
-}
+use common::journeys::{csrf, join, post_form, signup_fields, start_with_mail as start, users};
+use common::smtp::link_in;
+use common::{client, csrf_of};
 
 #[tokio::test]
 async fn sign_up_refuses_each_bad_input_with_the_spec_message_and_stores_nothing() {

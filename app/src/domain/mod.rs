@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod email;
 pub mod money;
+pub mod onboarding;
 pub mod phone;
 pub mod text;
 pub mod time_fmt;

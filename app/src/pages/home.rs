@@ -79,7 +79,19 @@ pub fn home_page(ctx: &PageContext, latest_posts: Vec<PostSummary>) -> Page {
         }
     });
 
+    let onboarding = ctx
+        .viewer
+        .and_then(|v| v.onboarding_path.clone())
+        .map(|href| {
+            view! {
+                <div class="flash flash--info" role="status">
+                    {ctx.t("home-onboarding-banner")} " "
+                    <a href=href>{ctx.t("home-onboarding-link")}</a>
+                </div>
+            }
+        });
     let body = view! {
+        {onboarding}
         <section class="hero">
             <h1>{ctx.t("home-hero-title")}</h1>
             <p class="lead">{ctx.t("home-hero-lead")}</p>

@@ -9,3 +9,4 @@ pub mod faq;
 pub mod home;
 pub mod mailbox;
 pub mod newsletter;
+pub mod onboarding;

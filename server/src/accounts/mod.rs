@@ -2,6 +2,7 @@
 //! sign-out.
 
 pub mod api;
+pub mod onboarding;
 pub mod rate_limit;
 pub mod session;
 pub mod tokens;
@@ -227,7 +228,8 @@ pub async fn verify_token(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<R
         session::sign_in(db, ctx.session()?, user_id).await?;
     }
     ctx.set_flash(flash("verification-done")).await?;
-    Ok(Redirect::to("/").into_response())
+    let next = onboarding::resume_path(db, user_id).await?;
+    Ok(Redirect::to(&next).into_response())
 }
 
 // ---- sign-in -------------------------------------------------------------------------------

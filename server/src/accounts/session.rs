@@ -43,6 +43,8 @@ pub struct CurrentUser {
     pub role: Role,
     pub verified: bool,
     pub language: String,
+    /// The first onboarding step not yet saved; past the last once onboarding is done.
+    pub onboarding_step: i64,
 }
 
 #[derive(FromRow)]
@@ -57,6 +59,7 @@ struct UserRow {
     language: String,
     session_epoch: i64,
     deactivated_at: Option<String>,
+    onboarding_step: i64,
 }
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid.
@@ -66,7 +69,7 @@ pub async fn load(
 ) -> Result<Option<CurrentUser>, sqlx::Error> {
     let row: Option<UserRow> = sqlx::query_as(
         "SELECT id, email, first_name, last_name, position, role, email_verified_at, language,
-                session_epoch, deactivated_at
+                session_epoch, deactivated_at, onboarding_step
          FROM users WHERE id = ?",
     )
     .bind(session_user.id)
@@ -83,6 +86,7 @@ pub async fn load(
             role: Role::from_code(&r.role),
             verified: r.email_verified_at.is_some(),
             language: r.language,
+            onboarding_step: r.onboarding_step,
         }))
 }
 

@@ -1,0 +1,80 @@
+//! Steps many account tests share: joining, posting forms with the page's CSRF token.
+
+use tempfile::TempDir;
+
+use super::smtp::{SmtpSink, link_in};
+use super::{Server, client, csrf_of};
+
+/// A server that mails through a local SMTP sink.
+pub async fn start_with_mail() -> (Server, SmtpSink) {
+    let sink = SmtpSink::start().await;
+    let server = Server::start_in(TempDir::new().unwrap(), &[("ORTAK_SMTP_URL", &sink.url())]);
+    (server, sink)
+}
+
+pub fn signup_fields(email: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("email", email.to_owned()),
+        ("password", "gizli-sifre-123".into()),
+        ("password_confirm", "gizli-sifre-123".into()),
+        ("first_name", "Ayşe".into()),
+        ("last_name", "Yılmaz".into()),
+        ("phone", "0532 123 45 67".into()),
+        ("country", "Türkiye".into()),
+        ("city", "İstanbul".into()),
+        ("language", "tr".into()),
+        ("investor_type", "individual".into()),
+        ("terms", "on".into()),
+    ]
+}
+
+pub async fn post_form(
+    browser: &reqwest::Client,
+    url: String,
+    csrf: &str,
+    fields: &[(&str, String)],
+) -> reqwest::Response {
+    let mut form: Vec<(&str, &str)> = vec![("csrf", csrf)];
+    form.extend(fields.iter().map(|(k, v)| (*k, v.as_str())));
+    browser.post(url).form(&form).send().await.unwrap()
+}
+
+pub async fn csrf(browser: &reqwest::Client, server: &Server, path: &str) -> String {
+    csrf_of(
+        &browser
+            .get(server.url(path))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
+    )
+}
+
+pub async fn users(server: &Server) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap()
+}
+
+/// Signs up `email` and follows the verification mail; returns the signed-in browser.
+pub async fn join(server: &Server, sink: &SmtpSink, email: &str) -> reqwest::Client {
+    let browser = client();
+    let token = csrf(&browser, server, "/signup").await;
+    let response = post_form(
+        &browser,
+        server.url("/signup"),
+        &token,
+        &signup_fields(email),
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    assert_eq!(response.headers()["location"], "/verification");
+    let mail = sink.wait_for(email, "doğrulayın").await;
+    let link = link_in(&mail.text, &server.url("/verificationtoken?token="));
+    let response = browser.get(&link).send().await.unwrap();
+    assert_eq!(response.status(), 303);
+    browser
+}

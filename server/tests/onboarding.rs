@@ -1,0 +1,225 @@
+//! Onboarding after the first sign-in: five saved, resumable, validated steps.
+
+mod common;
+
+use common::journeys::{csrf, join, post_form, start_with_mail};
+
+#[tokio::test]
+async fn a_new_investor_completes_onboarding_step_by_step() {
+    let (server, sink) = start_with_mail().await;
+    let browser = join(&server, &sink, "onboard@example.com").await;
+
+    // Verification sent the new investor to step 1; later steps wait their turn.
+    let home = browser
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        home.contains("href=\"/boardingFlow/1\""),
+        "home invites to finish onboarding"
+    );
+    let early = browser
+        .get(server.url("/boardingFlow/3"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(early.headers()["location"], "/boardingFlow/1");
+    let step1 = browser
+        .get(server.url("/boardingFlow/1"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        step1.contains("value=\"+905321234567\""),
+        "prefilled from sign-up"
+    );
+    assert!(
+        !step1.contains("<header class=\"site-header\">"),
+        "no header on onboarding"
+    );
+    assert!(
+        !step1.contains("<footer class=\"site-footer\">"),
+        "no footer on steps 1-3"
+    );
+
+    let token = csrf(&browser, &server, "/boardingFlow/1").await;
+    let post = |step: u8, fields: Vec<(&'static str, String)>| {
+        let (browser, server, token) = (&browser, &server, &token);
+        async move {
+            post_form(
+                browser,
+                server.url(&format!("/boardingFlow/{step}")),
+                token,
+                &fields,
+            )
+            .await
+        }
+    };
+
+    let bad = post(
+        1,
+        vec![
+            ("phone", "0532".into()),
+            ("country", "Türkiye".into()),
+            ("city", "".into()),
+        ],
+    )
+    .await;
+    assert_eq!(bad.status(), 422);
+    let html = bad.text().await.unwrap();
+    assert!(html.contains("Lütfen telefon numaranızı eksiksiz girin."));
+    assert!(html.contains("Bu alan zorunludur"));
+    assert!(html.contains("value=\"Türkiye\""), "keeps what was typed");
+    let ok = post(
+        1,
+        vec![
+            ("phone", "0555 111 22 33".into()),
+            ("country", "Türkiye".into()),
+            ("city", "Bursa".into()),
+        ],
+    )
+    .await;
+    assert_eq!(ok.headers()["location"], "/boardingFlow/2");
+
+    let bad = post(
+        2,
+        vec![
+            ("investor_type", "corporate".into()),
+            ("company_name", "".into()),
+        ],
+    )
+    .await;
+    assert_eq!(bad.status(), 422);
+    let bad = post(2, vec![("investor_type", "".into())]).await;
+    assert!(
+        bad.text()
+            .await
+            .unwrap()
+            .contains("Kullanıcı tipi seçilmelidir")
+    );
+    let ok = post(
+        2,
+        vec![
+            ("investor_type", "corporate".into()),
+            ("company_name", "Anadolu Holding A.Ş.".into()),
+            ("tax_office", "Zincirlikuyu".into()),
+            ("position", "CFO".into()),
+        ],
+    )
+    .await;
+    assert_eq!(ok.headers()["location"], "/boardingFlow/3");
+
+    assert_eq!(
+        post(3, vec![("purpose", "invest".into())]).await.status(),
+        422
+    );
+    let ok = post(
+        3,
+        vec![
+            ("purpose", "invest".into()),
+            ("budget", "25000-100000".into()),
+        ],
+    )
+    .await;
+    assert_eq!(ok.headers()["location"], "/boardingFlow/4");
+
+    let bad = post(4, vec![("how_heard", "friend".into())]).await;
+    assert!(
+        bad.text()
+            .await
+            .unwrap()
+            .contains("Lütfen en az birini seçin.")
+    );
+    let ok = post(
+        4,
+        vec![
+            ("interests", "fintech".into()),
+            ("interests", "energy".into()),
+            ("how_heard", "friend".into()),
+        ],
+    )
+    .await;
+    assert_eq!(ok.headers()["location"], "/boardingFlow/5");
+
+    // Going back shows what was saved.
+    let back = browser
+        .get(server.url("/boardingFlow/2"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(back.contains("value=\"Anadolu Holding A.Ş.\""));
+
+    let bad = post(
+        5,
+        vec![("experience", "no".into()), ("specific", "yes".into())],
+    )
+    .await;
+    assert_eq!(bad.status(), 422);
+    let ok = post(
+        5,
+        vec![
+            ("experience", "no".into()),
+            ("specific", "yes".into()),
+            ("specific_startup", "Çiçek Tarım".into()),
+        ],
+    )
+    .await;
+    assert_eq!(ok.headers()["location"], "/boardingFlow/success");
+    let done = browser
+        .get(server.url("/boardingFlow/success"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(done.status(), 200);
+    assert!(done.text().await.unwrap().contains("Hoş geldiniz!"));
+
+    let row: (String, String, String, String, String, i64, String, String) = sqlx::query_as(
+        "SELECT phone, investor_type, company_name, budget_range, interests, specific_investment, specific_startup,
+                COALESCE(onboarding_completed_at, '')
+         FROM users WHERE email = 'onboard@example.com'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    assert_eq!(row.0, "+905551112233");
+    assert_eq!(row.1, "corporate");
+    assert_eq!(row.2, "Anadolu Holding A.Ş.");
+    assert_eq!(row.3, "25000-100000");
+    assert_eq!(row.4, "energy,fintech");
+    assert_eq!(row.5, 1);
+    assert_eq!(row.6, "Çiçek Tarım");
+    assert!(!row.7.is_empty());
+    let home = browser
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        !home.contains("href=\"/boardingFlow/1\""),
+        "no banner once done"
+    );
+
+    // Visitors are sent to sign in first.
+    let visitor = common::client()
+        .get(server.url("/boardingFlow/1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        visitor.headers()["location"],
+        "/signin?next=/boardingFlow/1"
+    );
+}
