@@ -187,7 +187,7 @@ impl Ctx {
             first_name: u.first_name.clone(),
             last_name: u.last_name.clone(),
             position: u.position.clone(),
-            avatar_url: None,
+            avatar_url: u.profile_image.as_ref().map(|f| format!("/api/file/{f}")),
             onboarding_path: (u.role == Role::Investor && u.onboarding_step <= 5)
                 .then(|| format!("/boardingFlow/{}", u.onboarding_step)),
         });

@@ -51,6 +51,15 @@ pub async fn backup(pool: &SqlitePool, file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The current time as the database stores it.
+pub fn now_utc() -> String {
+    time::OffsetDateTime::now_utc()
+        .replace_nanosecond(0)
+        .unwrap()
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap()
+}
+
 /// Reads a stored UTC time.
 pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
     time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()

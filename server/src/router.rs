@@ -29,6 +29,8 @@ pub struct Shared {
     pub mail_waker: MailWaker,
     /// Whether the professional-network sign-in is configured.
     pub oidc_enabled: bool,
+    /// The data folder (database and uploads).
+    pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
     pub sessions: SqliteStore,
 }
@@ -112,6 +114,26 @@ pub fn build(state: AppState) -> Router {
             "/boardingFlow/{step}",
             get(accounts::onboarding::step_form).post(accounts::onboarding::save_step),
         )
+        .route("/profile", get(accounts::profile::page))
+        .route("/profile/info", post(accounts::profile::save_info))
+        .route(
+            "/profile/preferences",
+            post(accounts::profile::save_preferences),
+        )
+        .route("/profile/investor", post(accounts::profile::save_investor))
+        .route(
+            "/profile/password",
+            post(accounts::profile::change_password),
+        )
+        .route(
+            "/profile/image",
+            post(accounts::profile::upload_image).layer(DefaultBodyLimit::max(
+                accounts::profile::IMAGE_MAX_BYTES + 64 * 1024,
+            )),
+        )
+        .route("/profile/export", get(accounts::profile::export))
+        .route("/profile/delete", post(accounts::profile::delete))
+        .route("/api/file/{filename}", get(accounts::profile::file))
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))
         .route("/dashboard/mailbox", get(mail::mailbox::page))

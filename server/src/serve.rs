@@ -52,6 +52,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         mail_waker,
         oidc_enabled: false,
         sessions: session_store,
+        data_dir: settings.data_dir.clone(),
         secure_cookies: public_url.starts_with("https://"),
         public_url: public_url.clone(),
         assets: assets::built_assets(),

@@ -2,8 +2,10 @@
 
 pub mod accounts;
 pub mod email;
+pub mod identity;
 pub mod money;
 pub mod onboarding;
 pub mod phone;
+pub mod profile;
 pub mod text;
 pub mod time_fmt;

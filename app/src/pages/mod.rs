@@ -10,3 +10,4 @@ pub mod home;
 pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;
+pub mod profile;

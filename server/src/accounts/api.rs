@@ -13,7 +13,7 @@ use super::session::{self, CurrentUser, SessionUser};
 use crate::context::Ctx;
 use crate::error::AppError;
 
-async fn api_user(ctx: &Ctx, headers: &HeaderMap) -> Result<CurrentUser, AppError> {
+pub async fn api_user(ctx: &Ctx, headers: &HeaderMap) -> Result<CurrentUser, AppError> {
     if let Some(user) = &ctx.user {
         return Ok(user.clone());
     }

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod onboarding;
+pub mod profile;
 pub mod rate_limit;
 pub mod session;
 pub mod tokens;

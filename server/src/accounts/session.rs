@@ -45,6 +45,7 @@ pub struct CurrentUser {
     pub language: String,
     /// The first onboarding step not yet saved; past the last once onboarding is done.
     pub onboarding_step: i64,
+    pub profile_image: Option<String>,
 }
 
 #[derive(FromRow)]
@@ -60,6 +61,7 @@ struct UserRow {
     session_epoch: i64,
     deactivated_at: Option<String>,
     onboarding_step: i64,
+    profile_image: Option<String>,
 }
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid.
@@ -69,7 +71,7 @@ pub async fn load(
 ) -> Result<Option<CurrentUser>, sqlx::Error> {
     let row: Option<UserRow> = sqlx::query_as(
         "SELECT id, email, first_name, last_name, position, role, email_verified_at, language,
-                session_epoch, deactivated_at, onboarding_step
+                session_epoch, deactivated_at, onboarding_step, profile_image
          FROM users WHERE id = ?",
     )
     .bind(session_user.id)
@@ -87,6 +89,7 @@ pub async fn load(
             verified: r.email_verified_at.is_some(),
             language: r.language,
             onboarding_step: r.onboarding_step,
+            profile_image: r.profile_image,
         }))
 }
 

@@ -1,0 +1,194 @@
+//! `/profile`: five tabs, each a plain form (links switch tabs, so no JavaScript is needed).
+
+use leptos::prelude::*;
+
+use crate::domain::onboarding::{BUDGETS, INTERESTS, PURPOSES};
+use crate::domain::profile::Profile;
+use crate::forms::{FieldErrors, checkbox, choice_group, csrf_field, error_summary, input, select};
+use crate::shell::{Page, PageContext};
+
+pub const TABS: [&str; 5] = ["info", "security", "preferences", "investor", "delete"];
+
+fn options(codes: &[&'static str], prefix: &str) -> Vec<(&'static str, String)> {
+    codes
+        .iter()
+        .map(|c| (*c, format!("{prefix}-{c}")))
+        .collect()
+}
+
+fn tab_form(
+    ctx: &PageContext,
+    action: &'static str,
+    submit_id: &str,
+    fields: AnyView,
+) -> impl IntoView + use<> {
+    view! {
+        <form class="form" method="post" action=action novalidate>
+            {csrf_field(ctx)}
+            {fields}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t(submit_id)}</button>
+            </div>
+        </form>
+    }
+}
+
+fn info_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors, avatar: &str) -> AnyView {
+    let image_error = errors
+        .get("image")
+        .map(|e| view! { <p class="field__error" id="image-error">{ctx.t(e)}</p> });
+    let fields = view! {
+        <p class="muted">{ctx.t("field-email")} ": " <strong>{p.email.clone()}</strong></p>
+        <div class="form__row">
+            {input(ctx, errors, "first_name", "field-first-name", "text", &p.first_name, "given-name")}
+            {input(ctx, errors, "last_name", "field-last-name", "text", &p.last_name, "family-name")}
+        </div>
+        {input(ctx, errors, "position", "field-position", "text", &p.position, "organization-title")}
+        {input(ctx, errors, "phone", "field-phone", "tel", &p.phone, "tel")}
+        <div class="form__row">
+            {input(ctx, errors, "country", "field-country", "text", &p.country, "country-name")}
+            {input(ctx, errors, "city", "field-city", "text", &p.city, "address-level2")}
+        </div>
+        {select(ctx, errors, "language", "field-language", &[("tr", "language-tr"), ("en", "language-en")], &p.language)}
+    }
+    .into_any();
+    view! {
+        <section class="profile-image stack" aria-labelledby="profile-image-title">
+            <h2 id="profile-image-title">{ctx.t("profile-image-title")}</h2>
+            <img class="avatar avatar--large" src=avatar.to_owned() alt="" width="96" height="96" />
+            <form class="form" method="post" action="/profile/image" enctype="multipart/form-data">
+                {csrf_field(ctx)}
+                <div class="field">
+                    <label class="field__label" for="image">{ctx.t("profile-image-label")}</label>
+                    <input id="image" name="image" type="file" accept="image/jpeg,image/png,image/webp"
+                        aria-describedby="image-hint" aria-invalid=errors.get("image").map(|_| "true") />
+                    <p class="field__hint" id="image-hint">{ctx.t("profile-image-hint")}</p>
+                    {image_error}
+                </div>
+                <div class="form__actions">
+                    <button class="button button--ghost" type="submit">{ctx.t("profile-image-submit")}</button>
+                </div>
+            </form>
+        </section>
+        {tab_form(ctx, "/profile/info", "profile-save", fields)}
+    }
+    .into_any()
+}
+
+fn security_tab(ctx: &PageContext, errors: &FieldErrors) -> AnyView {
+    let fields = view! {
+        {input(ctx, errors, "current_password", "field-current-password", "password", "", "current-password")}
+        {input(ctx, errors, "password", "field-new-password", "password", "", "new-password")}
+        {input(ctx, errors, "password_confirm", "field-password-confirm", "password", "", "new-password")}
+    }
+    .into_any();
+    view! {
+        <h2>{ctx.t("profile-password-title")}</h2>
+        {tab_form(ctx, "/profile/password", "profile-password-submit", fields)}
+        <h2>{ctx.t("profile-email-title")}</h2>
+        <p>{ctx.t("profile-email-text")} " " <a href="/contactUs">{ctx.t("menu-contact")}</a></p>
+    }
+    .into_any()
+}
+
+fn preferences_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors) -> AnyView {
+    let interests: Vec<&str> = p.interests.iter().map(String::as_str).collect();
+    let fields = view! {
+        {choice_group(ctx, errors, "purpose", "field-purpose", "radio", &options(&PURPOSES, "purpose"), &[p.purpose.as_str()])}
+        {choice_group(ctx, errors, "budget", "field-budget", "radio", &options(&BUDGETS, "budget"), &[p.budget.as_str()])}
+        {choice_group(ctx, errors, "interests", "field-interests", "checkbox", &options(&INTERESTS, "interest"), &interests)}
+    }
+    .into_any();
+    tab_form(ctx, "/profile/preferences", "profile-save", fields).into_any()
+}
+
+fn investor_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors) -> AnyView {
+    let fields = view! {
+        <div class="form__row">
+            {select(ctx, errors, "investor_type", "field-investor-type",
+                &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")], &p.investor_type)}
+            {select(ctx, errors, "id_type", "field-id-type",
+                &[("tckn", "id-type-tckn"), ("ykn", "id-type-ykn"), ("vkn", "id-type-vkn")], &p.id_type)}
+        </div>
+        {choice_group(ctx, errors, "citizen", "field-citizen", "radio",
+            &[("yes", "answer-yes".to_owned()), ("no", "answer-no".to_owned())], &[p.citizen.as_str()])}
+        {input(ctx, errors, "identity_number", "field-identity-number", "text", &p.identity_number, "off")}
+        <div class="form__row">
+            {input(ctx, errors, "company_name", "field-company-name", "text", &p.company_name, "organization")}
+            {input(ctx, errors, "tax_office", "field-tax-office", "text", &p.tax_office, "off")}
+        </div>
+        <div class="form__row">
+            {input(ctx, errors, "annual_income", "field-annual-income", "text", &p.annual_income, "off")}
+            {input(ctx, errors, "birth_date", "field-birth-date", "date", &p.birth_date, "bday")}
+        </div>
+    }
+    .into_any();
+    tab_form(ctx, "/profile/investor", "profile-save", fields).into_any()
+}
+
+fn delete_tab(ctx: &PageContext, errors: &FieldErrors) -> AnyView {
+    let fields = view! {
+        {input(ctx, errors, "current_password", "field-current-password", "password", "", "current-password")}
+        {checkbox(ctx, errors, "confirm", view! { {ctx.t("profile-delete-confirm")} }.into_any(), false)}
+    }
+    .into_any();
+    view! {
+        <h2>{ctx.t("profile-export-title")}</h2>
+        <p>{ctx.t("profile-export-text")}</p>
+        <p><a class="button button--ghost" href="/profile/export" download="ortak-kisisel-veriler.json">{ctx.t("profile-export-button")}</a></p>
+        <h2>{ctx.t("profile-delete-title")}</h2>
+        <p>{ctx.t("profile-delete-erased")}</p>
+        <p>{ctx.t("profile-delete-kept")}</p>
+        <form class="form" method="post" action="/profile/delete" novalidate>
+            {csrf_field(ctx)}
+            {fields}
+            <div class="form__actions">
+                <button class="button button--danger" type="submit">{ctx.t("profile-delete-submit")}</button>
+            </div>
+        </form>
+    }
+    .into_any()
+}
+
+pub fn profile_page(
+    ctx: &PageContext,
+    tab: &str,
+    p: &Profile,
+    errors: &FieldErrors,
+    avatar: &str,
+) -> Page {
+    let tabs = TABS
+        .iter()
+        .map(|t| {
+            let href = format!("/profile?tab={t}");
+            let current = (*t == tab).then_some("page");
+            view! { <li><a href=href aria-current=current>{ctx.t(&format!("profile-tab-{t}"))}</a></li> }
+        })
+        .collect_view();
+    let content = match tab {
+        "security" => security_tab(ctx, errors),
+        "preferences" => preferences_tab(ctx, p, errors),
+        "investor" => investor_tab(ctx, p, errors),
+        "delete" => delete_tab(ctx, errors),
+        _ => info_tab(ctx, p, errors, avatar),
+    };
+    let title = ctx.t("profile-title");
+    let body = view! {
+        <header class="prose__header">
+            <h1>{title.clone()}</h1>
+        </header>
+        <div class="with-sidebar">
+            <nav class="policy-nav" aria-label=ctx.t("profile-tabs-label")>
+                <ul>{tabs}</ul>
+            </nav>
+            <section class="profile-tab stack" aria-label=ctx.t(&format!("profile-tab-{tab}"))>
+                {error_summary(ctx, errors)}
+                {content}
+            </section>
+        </div>
+    }
+    .into_any();
+    let mut page = Page::new(title, ctx.t("profile-description"), body);
+    page.indexable = false;
+    page
+}
