@@ -66,3 +66,5 @@ signin-with-linkedin = Sign in with LinkedIn
 mailbox-title = Outgoing mail
 mailbox-text = Mails the platform sent or is waiting to send. Without SMTP configured, mails can be read here.
 mailbox-empty = No mail yet.
+oidc-failed = Signing in with LinkedIn did not work. Please try again or sign in with your e-mail address.
+oidc-terms-text = Your LinkedIn account is verified. Accept the membership agreement to create your membership.

@@ -66,3 +66,5 @@ signin-with-linkedin = LinkedIn ile giriş yap
 mailbox-title = Giden e-postalar
 mailbox-text = Platformun gönderdiği ve gönderilmeyi bekleyen e-postalar. SMTP ayarlanmamışsa e-postalar burada okunabilir.
 mailbox-empty = Henüz e-posta yok.
+oidc-failed = LinkedIn ile giriş yapılamadı. Lütfen tekrar deneyin ya da e-posta adresinizle giriş yapın.
+oidc-terms-text = LinkedIn hesabınız doğrulandı. Üyeliğinizi oluşturmak için üyelik sözleşmesini kabul edin.

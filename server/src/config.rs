@@ -67,6 +67,19 @@ pub struct Settings {
         global = true
     )]
     pub mail_from: String,
+    /// Professional-network sign-in (OpenID Connect): the provider's issuer URL, e.g.
+    /// `https://www.linkedin.com/oauth`. Shown only when issuer, client id and secret are set.
+    #[arg(long, env = "ORTAK_OIDC_ISSUER", global = true)]
+    pub oidc_issuer: Option<String>,
+    #[arg(long, env = "ORTAK_OIDC_CLIENT_ID", global = true)]
+    pub oidc_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "ORTAK_OIDC_CLIENT_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub oidc_client_secret: Option<String>,
 }
 
 impl Settings {

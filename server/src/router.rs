@@ -27,8 +27,8 @@ pub struct Shared {
     pub assets: ortak_app::shell::Assets,
     /// Wakes the mail worker after a mail was queued.
     pub mail_waker: MailWaker,
-    /// Whether the professional-network sign-in is configured.
-    pub oidc_enabled: bool,
+    /// The professional-network sign-in, when configured.
+    pub oidc: Option<Arc<accounts::oidc::Oidc>>,
     /// The data folder (database and uploads).
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
@@ -91,6 +91,12 @@ pub fn build(state: AppState) -> Router {
             get(accounts::signin_link_page).post(accounts::request_signin_link),
         )
         .route("/signin/link/use", post(accounts::signin_with_link))
+        .route("/signin/oidc", get(accounts::oidc::start))
+        .route("/signin/oidc/callback", get(accounts::oidc::callback))
+        .route(
+            "/signin/oidc/terms",
+            get(accounts::oidc::terms_form).post(accounts::oidc::accept_terms),
+        )
         .route("/logout", post(accounts::signout))
         .route(
             "/verification",

@@ -4,6 +4,7 @@ use tokio::net::TcpListener;
 use tower_sessions::ExpiredDeletion;
 use tower_sessions_sqlx_store::SqliteStore;
 
+use crate::accounts::oidc::Oidc;
 use crate::config::Settings;
 use crate::mail::worker::{MailWaker, SmtpSender};
 use crate::router::{AppState, Shared};
@@ -50,7 +51,16 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let state = AppState::new(Shared {
         db: pool.clone(),
         mail_waker,
-        oidc_enabled: false,
+        oidc: match (
+            &settings.oidc_issuer,
+            &settings.oidc_client_id,
+            &settings.oidc_client_secret,
+        ) {
+            (Some(issuer), Some(id), Some(secret)) => {
+                Some(std::sync::Arc::new(Oidc::new(issuer, id, secret)?))
+            }
+            _ => None,
+        },
         sessions: session_store,
         data_dir: settings.data_dir.clone(),
         secure_cookies: public_url.starts_with("https://"),

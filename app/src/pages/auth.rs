@@ -221,3 +221,26 @@ pub fn signin_link_page(ctx: &PageContext, token: Option<&str>, next: &str) -> P
     };
     auth_page(ctx, "signin-title", ctx.t("signin-link-text"), content)
 }
+
+/// A new member coming from the professional network accepts the terms before joining.
+pub fn oidc_terms_page(ctx: &PageContext, email: &str, errors: &FieldErrors) -> Page {
+    let terms_label = view! {
+        {ctx.t("signup-terms")} " "
+        <a href="/politikalar/uyelik-sozlesmesi">{ctx.t("policy-uyelik-sozlesmesi")}</a>
+        " · "
+        <a href="/politikalar/kvkk-genel-aydinlatma-metni">{ctx.t("policy-kvkk-genel-aydinlatma-metni")}</a>
+    }
+    .into_any();
+    let content = view! {
+        <p>{ctx.t("field-email")} ": " <strong>{email.to_owned()}</strong></p>
+        <form class="form" method="post" action="/signin/oidc/terms" novalidate>
+            {csrf_field(ctx)}
+            {checkbox(ctx, errors, "terms", terms_label, false)}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t("signup-submit")}</button>
+            </div>
+        </form>
+    }
+    .into_any();
+    auth_page(ctx, "signup-title", ctx.t("oidc-terms-text"), content)
+}

@@ -2,6 +2,7 @@
 //! sign-out.
 
 pub mod api;
+pub mod oidc;
 pub mod onboarding;
 pub mod profile;
 pub mod rate_limit;
@@ -248,7 +249,7 @@ pub async fn signin_form(ctx: Ctx, Query(query): Query<NextQuery>) -> Response {
     }
     let state = SigninState {
         next,
-        oidc: ctx.state().shared().oidc_enabled,
+        oidc: ctx.state().shared().oidc.is_some(),
         ..SigninState::default()
     };
     let page = ctx.page_ctx(|pc| signin_page(pc, &state));
@@ -275,7 +276,7 @@ pub async fn signin(
     let mut state = SigninState {
         email: form.email.clone(),
         next: next.clone(),
-        oidc: ctx.state().shared().oidc_enabled,
+        oidc: ctx.state().shared().oidc.is_some(),
         ..SigninState::default()
     };
     let email = normalize_email(&form.email);
@@ -356,7 +357,7 @@ pub async fn request_signin_link(
     let mut state = SigninState {
         link_email: form.link_email.clone(),
         next: safe_next(&form.next).to_owned(),
-        oidc: ctx.state().shared().oidc_enabled,
+        oidc: ctx.state().shared().oidc.is_some(),
         ..SigninState::default()
     };
     let status = match normalize_email(&form.link_email) {
