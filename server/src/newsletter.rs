@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::components::NewsletterState;
 use ortak_app::domain::email::normalize_email;
+use ortak_app::domain::paths::local_path;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::newsletter::newsletter_page;
 use ortak_app::shell::{Flash, FlashKind};
@@ -60,14 +61,6 @@ async fn subscribe(
     .execute(db)
     .await?;
     Ok(())
-}
-
-/// Only paths on this site: anything else (`//evil`, `https://…`) returns home.
-fn local_path(target: &str) -> &str {
-    let ok = target.starts_with('/')
-        && !target.starts_with("//")
-        && !target.contains(['\\', '\r', '\n']);
-    if ok { target } else { "/" }
 }
 
 pub async fn page(ctx: Ctx) -> Response {
@@ -125,22 +118,5 @@ pub async fn subscribe_json(
             subscribe(ctx.state().db(), &email, ctx.locale, "island").await?;
             Ok(Json(json!({ "ok": true, "message": ctx.t("newsletter-success") })).into_response())
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::local_path;
-
-    #[test]
-    fn returns_only_to_local_paths() {
-        assert_eq!(
-            local_path("/politikalar/cerez-politikasi"),
-            "/politikalar/cerez-politikasi"
-        );
-        assert_eq!(local_path("//evil.example"), "/");
-        assert_eq!(local_path("https://evil.example"), "/");
-        assert_eq!(local_path("/\\evil.example"), "/");
-        assert_eq!(local_path(""), "/");
     }
 }

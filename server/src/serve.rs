@@ -69,13 +69,13 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     });
     let app = router::build(state);
 
-    // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
-    println!("Ortak is listening on http://{bound} (public URL {public_url})");
     if let Some(password) = admin_password {
         println!("Demo admin created. Sign in at {public_url}/signin");
         println!("    e-mail:   {}", seed::DEMO_ADMIN_EMAIL);
         println!("    password: {password}");
     }
+    // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
+    println!("Ortak is listening on http://{bound} (public URL {public_url})");
     tracing::info!(%bound, "listening");
 
     axum::serve(

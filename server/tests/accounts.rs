@@ -477,6 +477,24 @@ async fn joining_with_a_taken_address_reveals_nothing_and_mails_the_owner() {
     assert_eq!(response.headers()["location"], "/verification");
     sink.wait_for("taken@example.com", "zaten var").await;
     assert_eq!(users(&server).await, 1);
+
+    // Repeating it cannot flood the owner's mailbox.
+    for _ in 0..4 {
+        let response = post_form(
+            &browser,
+            server.url("/register"),
+            &token,
+            &signup_fields("taken@example.com"),
+        )
+        .await;
+        assert_eq!(response.status(), 303);
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+    assert_eq!(
+        sink.count_to("taken@example.com"),
+        1 + 3,
+        "the verification mail and three notices"
+    );
 }
 
 #[tokio::test]
@@ -508,4 +526,43 @@ async fn repeated_wrong_passwords_are_rate_limited() {
         }
     }
     assert_eq!(statuses, [422, 422, 422, 422, 422, 429]);
+}
+
+#[tokio::test]
+async fn mail_waits_in_the_outbox_while_smtp_is_down() {
+    // Nothing listens on port 9 of the loopback: every attempt fails and is retried later.
+    let server = common::Server::start_in(
+        tempfile::TempDir::new().unwrap(),
+        &[("ORTAK_SMTP_URL", "smtp://127.0.0.1:9")],
+    );
+    let browser = client();
+    let token = csrf(&browser, &server, "/signup").await;
+    let response = post_form(
+        &browser,
+        server.url("/signup"),
+        &token,
+        &signup_fields("bekle@example.com"),
+    )
+    .await;
+    assert_eq!(response.status(), 303);
+    let db = server.db().await;
+    for _ in 0..100 {
+        let row: (String, i64, Option<String>, String) = sqlx::query_as(
+            "SELECT status, attempts, last_error, next_attempt_at FROM outbox WHERE to_email = 'bekle@example.com'",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        if row.1 > 0 {
+            assert_eq!(row.0, "pending", "kept for another try");
+            assert!(row.2.is_some(), "the error is recorded");
+            assert!(
+                row.3.as_str() > common::now_text().as_str(),
+                "the next try is later (backoff)"
+            );
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("the worker never tried to send");
 }

@@ -213,3 +213,122 @@ async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
         "dashboard pages have no header"
     );
 }
+
+/// What a role gets from a GET of a route.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Expect {
+    Ok,
+    SignIn,
+    Forbidden,
+    Redirect,
+    NotFound,
+    Unauthorized,
+    Gone,
+}
+
+#[tokio::test]
+async fn every_route_answers_each_role_as_the_spec_allows() {
+    use Expect::*;
+    let data = TempDir::new().unwrap();
+    create_user(&data, "admin@example.com", false);
+    create_user(&data, "super@example.com", true);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+
+    let investor = client();
+    let page = investor
+        .get(server.url("/signup"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let fields = [
+        ("csrf", csrf_of(&page)),
+        ("email", "rol@example.com".into()),
+        ("password", "parola-5678".into()),
+        ("password_confirm", "parola-5678".into()),
+        ("first_name", "Rol".into()),
+        ("last_name", "Test".into()),
+        ("phone", "05321112233".into()),
+        ("country", "Türkiye".into()),
+        ("city", "Ankara".into()),
+        ("language", "tr".into()),
+        ("investor_type", "individual".into()),
+        ("terms", "on".into()),
+    ];
+    assert_eq!(
+        investor
+            .post(server.url("/signup"))
+            .form(&fields)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303
+    );
+    let (admin, _, _) = sign_in(&server, "admin@example.com", "parola-1234", "/").await;
+    let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
+    let visitor = client();
+
+    // route: visitor, investor, admin, superadmin
+    let table: &[(&str, [Expect; 4])] = &[
+        ("/", [Ok, Ok, Ok, Ok]),
+        ("/faq", [Ok, Ok, Ok, Ok]),
+        ("/blog", [Ok, Ok, Ok, Ok]),
+        ("/techinvestor", [Ok, Ok, Ok, Ok]),
+        ("/politikalar/genel-risk-bildirimi", [Ok, Ok, Ok, Ok]),
+        ("/newsletter", [Ok, Ok, Ok, Ok]),
+        ("/sitemap.xml", [Ok, Ok, Ok, Ok]),
+        ("/robots.txt", [Ok, Ok, Ok, Ok]),
+        ("/healthz", [Ok, Ok, Ok, Ok]),
+        ("/signin", [Ok, Redirect, Redirect, Redirect]),
+        ("/login", [Ok, Redirect, Redirect, Redirect]),
+        ("/signup", [Ok, Redirect, Redirect, Redirect]),
+        ("/register", [Ok, Redirect, Redirect, Redirect]),
+        ("/forgotpassword", [Ok, Ok, Ok, Ok]),
+        ("/forgot-password", [Ok, Ok, Ok, Ok]),
+        ("/verification", [Ok, Ok, Ok, Ok]),
+        ("/resetpassword?token=unknown", [Gone; 4]),
+        ("/profile", [SignIn, Ok, Ok, Ok]),
+        ("/profile/export", [SignIn, Ok, Ok, Ok]),
+        ("/boardingFlow/1", [SignIn, Ok, Ok, Ok]),
+        (
+            "/boardingFlow/success",
+            [SignIn, Redirect, Redirect, Redirect],
+        ),
+        ("/dashboard/mailbox", [SignIn, Forbidden, Ok, Ok]),
+        ("/api/getProfile", [Unauthorized, Ok, Ok, Ok]),
+        (
+            "/api/getProfileImg",
+            [Unauthorized, NotFound, NotFound, NotFound],
+        ),
+        ("/no-such-page", [NotFound; 4]),
+    ];
+    for (path, expected) in table {
+        for (browser, role, expect) in [
+            (&visitor, "visitor", expected[0]),
+            (&investor, "investor", expected[1]),
+            (&admin, "admin", expected[2]),
+            (&superadmin, "superadmin", expected[3]),
+        ] {
+            let response = browser.get(server.url(path)).send().await.unwrap();
+            let status = response.status().as_u16();
+            let location = response
+                .headers()
+                .get("location")
+                .map(|l| l.to_str().unwrap().to_owned());
+            let got = match (status, location.as_deref()) {
+                (200, _) => Ok,
+                (303, Some(l)) if l.starts_with("/signin?next=") => SignIn,
+                (303, _) => Redirect,
+                (401, _) => Unauthorized,
+                (403, _) => Forbidden,
+                (404, _) => NotFound,
+                (410, _) => Gone,
+                _ => panic!("{path} as {role}: unexpected {status}"),
+            };
+            assert_eq!(got, expect, "{path} as {role}");
+        }
+    }
+}

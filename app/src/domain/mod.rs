@@ -5,6 +5,7 @@ pub mod email;
 pub mod identity;
 pub mod money;
 pub mod onboarding;
+pub mod paths;
 pub mod phone;
 pub mod profile;
 pub mod text;

@@ -16,6 +16,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::accounts::{SignupForm, check_new_password, validate_signup};
 use ortak_app::domain::email::normalize_email;
+use ortak_app::domain::paths::local_path;
 use ortak_app::forms::{FieldErrors, Notice};
 use ortak_app::i18n::Locale;
 use ortak_app::pages::auth::{
@@ -34,12 +35,6 @@ use crate::passwords;
 fn bad_form<T>(form: Result<Form<T>, FormRejection>) -> Result<T, AppError> {
     form.map(|Form(f)| f)
         .map_err(|_| AppError::BadRequest("bad-request-text"))
-}
-
-/// A local path to continue to after signing in; anything else goes home.
-pub fn safe_next(next: &str) -> &str {
-    let ok = next.starts_with('/') && !next.starts_with("//") && !next.contains(['\\', '\r', '\n']);
-    if ok { next } else { "/" }
 }
 
 async fn limited(ctx: &Ctx, checks: &[(String, Limit)]) -> Result<Option<i64>, AppError> {
@@ -135,17 +130,24 @@ pub async fn signup(
                     .bind(&account.email)
                     .fetch_one(&mut *tx)
                     .await?;
-            let locale = Locale::from_code(&language).unwrap_or_default();
-            let token = tokens::issue(&mut tx, user_id, TokenKind::Reset).await?;
-            let mail = Mail::action(
-                &account.email,
-                locale,
-                &name,
-                "exists",
-                &link(&ctx, "/resetpassword", &token),
-            );
-            enqueue(&mut tx, &mail).await?;
             tx.commit().await?;
+            // Limited like every other mail to an address, so repeating cannot flood it.
+            let checks = [(
+                format!("mail:account:{}", account.email),
+                rate_limit::MAIL_PER_ACCOUNT,
+            )];
+            if limited(&ctx, &checks).await?.is_none() {
+                let mut tx = db.begin().await?;
+                let locale = Locale::from_code(&language).unwrap_or_default();
+                let token = tokens::issue(&mut tx, user_id, TokenKind::Reset).await?;
+                let link = link(&ctx, "/resetpassword", &token);
+                enqueue(
+                    &mut tx,
+                    &Mail::action(&account.email, locale, &name, "exists", &link),
+                )
+                .await?;
+                tx.commit().await?;
+            }
             ctx.state().wake_mailer();
         }
     }
@@ -243,7 +245,7 @@ pub struct NextQuery {
 }
 
 pub async fn signin_form(ctx: Ctx, Query(query): Query<NextQuery>) -> Response {
-    let next = safe_next(&query.next).to_owned();
+    let next = local_path(&query.next).to_owned();
     if ctx.user.is_some() {
         return Redirect::to(&next).into_response();
     }
@@ -272,7 +274,7 @@ pub async fn signin(
 ) -> Result<Response, AppError> {
     let form = bad_form(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
-    let next = safe_next(&form.next).to_owned();
+    let next = local_path(&form.next).to_owned();
     let mut state = SigninState {
         email: form.email.clone(),
         next: next.clone(),
@@ -356,7 +358,7 @@ pub async fn request_signin_link(
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut state = SigninState {
         link_email: form.link_email.clone(),
-        next: safe_next(&form.next).to_owned(),
+        next: local_path(&form.next).to_owned(),
         oidc: ctx.state().shared().oidc.is_some(),
         ..SigninState::default()
     };
@@ -437,7 +439,7 @@ pub async fn signin_link_page(
     let valid = tokens::peek(ctx.state().db(), TokenKind::SignIn, &query.token)
         .await?
         .is_some();
-    let next = safe_next(&query.next).to_owned();
+    let next = local_path(&query.next).to_owned();
     let page = ctx.page_ctx(|pc| {
         ortak_app::pages::auth::signin_link_page(pc, valid.then_some(query.token.as_str()), &next)
     });
@@ -482,7 +484,7 @@ pub async fn signin_with_link(
         .await?;
     tx.commit().await?;
     session::sign_in(db, ctx.session()?, user_id).await?;
-    Ok(Redirect::to(safe_next(&form.next)).into_response())
+    Ok(Redirect::to(local_path(&form.next)).into_response())
 }
 
 pub async fn signout(

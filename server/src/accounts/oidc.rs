@@ -214,7 +214,7 @@ pub async fn start(ctx: Ctx, Query(query): Query<StartQuery>) -> Result<Response
         state: random(),
         nonce: random(),
         verifier: random(),
-        next: super::safe_next(&query.next).to_owned(),
+        next: ortak_app::domain::paths::local_path(&query.next).to_owned(),
     };
     let challenge = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .encode(Sha256::digest(flow.verifier.as_bytes()));

@@ -116,3 +116,12 @@ pub fn h1_of(html: &str) -> String {
     let start = open + html[open..].find('>').unwrap() + 1;
     html[start..start + html[start..].find("</h1>").unwrap()].to_owned()
 }
+
+/// The current UTC time as the database writes it.
+pub fn now_text() -> String {
+    time::OffsetDateTime::now_utc()
+        .replace_nanosecond(0)
+        .unwrap()
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap()
+}

@@ -1,0 +1,39 @@
+//! Where the site may send a browser after a form: only its own paths.
+
+/// `target` when it is a path on this site, else `/`. Refuses scheme-relative (`//host`),
+/// backslash and any whitespace or control character: browsers drop tabs and newlines from
+/// URLs, so `/\t/evil.example` would become `//evil.example`.
+pub fn local_path(target: &str) -> &str {
+    let ok = target.starts_with('/')
+        && !target.starts_with("//")
+        && !target
+            .chars()
+            .any(|c| c == '\\' || c.is_whitespace() || c.is_control());
+    if ok { target } else { "/" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::local_path;
+
+    #[test]
+    fn returns_only_to_local_paths() {
+        assert_eq!(
+            local_path("/politikalar/cerez-politikasi"),
+            "/politikalar/cerez-politikasi"
+        );
+        assert_eq!(local_path("/blog?page=2"), "/blog?page=2");
+        for bad in [
+            "//evil.example",
+            "https://evil.example",
+            "/\\evil.example",
+            "",
+            "/\t/evil.example",
+            "/\n/evil",
+            "/ /evil",
+            "/\u{0}x",
+        ] {
+            assert_eq!(local_path(bad), "/", "{bad:?}");
+        }
+    }
+}
