@@ -38,20 +38,19 @@ mod tests {
     use super::*;
 
     #[tokio::test]
-    async fn hashes_with_argon2id_and_a_salt() {
-        let stored = super::hash("correct horse".into()).await.unwrap();
+    async fn hashes_with_argon2id_and_a_salt_and_verifies() {
+        let stored = hash("correct horse".into()).await.unwrap();
         assert!(stored.starts_with("$argon2id$"));
-        assert_ne!(stored, super::hash("correct horse".into()).await.unwrap());
-        let parsed = PasswordHash::new(&stored).unwrap();
-        assert!(
-            Argon2::default()
-                .verify_password(b"correct horse", &parsed)
-                .is_ok()
-        );
-        assert!(
-            Argon2::default()
-                .verify_password(b"wrong horse", &parsed)
-                .is_err()
-        );
+        assert_ne!(stored, hash("correct horse".into()).await.unwrap());
+        assert!(verify("correct horse".into(), stored.clone()).await);
+        assert!(!verify("wrong horse".into(), stored).await);
+        assert!(!verify("anything".into(), "not a hash".into()).await);
+    }
+
+    #[tokio::test]
+    async fn the_dummy_hash_is_a_real_argon2id_hash() {
+        let parsed = PasswordHash::new(DUMMY_HASH).unwrap();
+        assert_eq!(parsed.algorithm.as_str(), "argon2id");
+        assert!(!verify("guess".into(), DUMMY_HASH.into()).await);
     }
 }

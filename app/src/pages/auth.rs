@@ -192,7 +192,9 @@ pub fn reset_page(ctx: &PageContext, token: Option<&str>, errors: &FieldErrors) 
         }
         .into_any(),
         None => view! {
-            <div class="flash flash--error" role="alert">{ctx.t("reset-expired")}</div>
+            <div class="flash flash--error" role="alert">
+                <strong>{ctx.t("reset-failed")}</strong> " " {ctx.t("reset-expired")}
+            </div>
             <p><a class="button button--primary" href="/forgotpassword">{ctx.t("forgot-submit")}</a></p>
         }
         .into_any(),
