@@ -9,6 +9,7 @@ mod content;
 mod context;
 mod csrf;
 mod db;
+mod demo_startups;
 mod error;
 mod mail;
 mod newsletter;
@@ -16,6 +17,7 @@ mod passwords;
 mod router;
 mod seed;
 mod serve;
+mod startups;
 
 use clap::Parser;
 

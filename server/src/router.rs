@@ -15,7 +15,7 @@ use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
-use crate::{accounts, assets, content, context, mail, newsletter};
+use crate::{accounts, assets, content, context, mail, newsletter, startups};
 
 /// Per-process data every handler can reach.
 pub struct Shared {
@@ -140,6 +140,10 @@ pub fn build(state: AppState) -> Router {
         .route("/profile/export", get(accounts::profile::export))
         .route("/profile/delete", post(accounts::profile::delete))
         .route("/api/file/{filename}", get(accounts::profile::file))
+        .route("/startups", get(startups::list))
+        .route("/startups/{slug}", get(startups::detail))
+        .route("/favorites", get(startups::favorites))
+        .route("/favorites/{slug}", post(startups::toggle_favorite))
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))
         .route("/dashboard/mailbox", get(mail::mailbox::page))

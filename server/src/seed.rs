@@ -158,6 +158,8 @@ pub async fn seed_demo(db: &SqlitePool) -> anyhow::Result<Option<String>> {
         .await?;
     }
 
+    crate::demo_startups::seed(db).await?;
+
     let (admins,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM users WHERE role IN ('admin', 'superadmin')")
             .fetch_one(db)

@@ -1,6 +1,7 @@
 //! Pure business rules shared by pages, handlers and the islands' JSON.
 
 pub mod accounts;
+pub mod collation;
 pub mod email;
 pub mod identity;
 pub mod money;
@@ -8,5 +9,6 @@ pub mod onboarding;
 pub mod paths;
 pub mod phone;
 pub mod profile;
+pub mod startups;
 pub mod text;
 pub mod time_fmt;

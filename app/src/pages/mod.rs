@@ -11,3 +11,4 @@ pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;
 pub mod profile;
+pub mod startups;

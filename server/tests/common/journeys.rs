@@ -78,3 +78,18 @@ pub async fn join(server: &Server, sink: &SmtpSink, email: &str) -> reqwest::Cli
     assert_eq!(response.status(), 303);
     browser
 }
+
+/// Signs up `email` (without reading the verification mail); returns the signed-in browser.
+pub async fn sign_up(server: &Server, email: &str) -> reqwest::Client {
+    let browser = client();
+    let token = csrf(&browser, server, "/signup").await;
+    let response = post_form(
+        &browser,
+        server.url("/signup"),
+        &token,
+        &signup_fields(email),
+    )
+    .await;
+    assert_eq!(response.status(), 303, "{email} signs up");
+    browser
+}

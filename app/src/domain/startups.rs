@@ -1,0 +1,318 @@
+//! Startups as investors see them: funding status, periods and days left, list filters.
+
+use time::Date;
+
+use crate::domain::money::Money;
+
+/// Sectors are the spec's interest categories.
+pub use crate::domain::onboarding::INTERESTS as SECTORS;
+
+/// Investment stages (spec section 9).
+pub const STAGES: [&str; 7] = [
+    "pre-seed",
+    "pre-series-a",
+    "seed",
+    "series-a",
+    "series-b",
+    "series-c",
+    "other",
+];
+
+/// The twelve analysis sections, in the order of the detail page's tabs.
+pub const SECTIONS: [&str; 12] = [
+    "executive-summary",
+    "quick-view",
+    "investment-summary",
+    "pain-point",
+    "solution",
+    "market-analysis",
+    "competitive-analysis",
+    "investment-conditions",
+    "team",
+    "traction",
+    "risks",
+    "disclaimer",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FundingStatus {
+    BeingFunded,
+    Funded,
+}
+
+impl FundingStatus {
+    pub fn code(self) -> &'static str {
+        match self {
+            FundingStatus::BeingFunded => "being-funded",
+            FundingStatus::Funded => "funded",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<FundingStatus> {
+        match code {
+            "being-funded" => Some(FundingStatus::BeingFunded),
+            "funded" => Some(FundingStatus::Funded),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PeriodKind {
+    Investment,
+    PreInvestment,
+}
+
+impl PeriodKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            PeriodKind::Investment => "investment",
+            PeriodKind::PreInvestment => "pre_investment",
+        }
+    }
+
+    pub fn from_code(code: &str) -> PeriodKind {
+        if code == "pre_investment" {
+            PeriodKind::PreInvestment
+        } else {
+            PeriodKind::Investment
+        }
+    }
+}
+
+/// What an investor can do with a startup today.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    /// The investment period is open: the invest button.
+    Invest,
+    /// The pre-investment period is open: the pre-investment request button.
+    PreInvest,
+    /// Funded, not yet open, or ended: neither button.
+    Closed,
+}
+
+#[derive(Clone, Debug)]
+pub struct Funding {
+    pub goal: Money,
+    pub raised: Money,
+    pub funded: bool,
+    pub period: PeriodKind,
+    pub starts_on: Date,
+    pub ends_on: Date,
+}
+
+impl Funding {
+    pub fn status(&self) -> FundingStatus {
+        if self.funded {
+            FundingStatus::Funded
+        } else {
+            FundingStatus::BeingFunded
+        }
+    }
+
+    /// Whole percent of the goal raised (may pass 100 when oversubscribed).
+    pub fn completion_pct(&self) -> i64 {
+        if self.goal.kurus() <= 0 {
+            0
+        } else {
+            self.raised.kurus().saturating_mul(100) / self.goal.kurus()
+        }
+    }
+
+    /// Days until the period ends, counting today; 0 once it has ended.
+    pub fn days_left(&self, today: Date) -> i64 {
+        ((self.ends_on - today).whole_days() + 1).max(0)
+    }
+
+    pub fn offer(&self, today: Date) -> Offer {
+        let open = !self.funded && self.starts_on <= today && today <= self.ends_on;
+        match (open, self.period) {
+            (true, PeriodKind::Investment) => Offer::Invest,
+            (true, PeriodKind::PreInvestment) => Offer::PreInvest,
+            _ => Offer::Closed,
+        }
+    }
+}
+
+/// A filter range over whole lira, counts or percents: `[min, max)`; `max` `None` is open.
+pub struct Range {
+    pub code: &'static str,
+    pub min: i64,
+    pub max: Option<i64>,
+}
+
+const fn range(code: &'static str, min: i64, max: Option<i64>) -> Range {
+    Range { code, min, max }
+}
+
+/// Funding goal ranges, in lira (typical rounds are 1-6 million TL).
+pub const GOAL_RANGES: [Range; 4] = [
+    range("lt-1m", 0, Some(1_000_000)),
+    range("1m-3m", 1_000_000, Some(3_000_000)),
+    range("3m-6m", 3_000_000, Some(6_000_000)),
+    range("gte-6m", 6_000_000, None),
+];
+
+/// Investor count ranges.
+pub const INVESTOR_RANGES: [Range; 4] = [
+    range("lt-10", 0, Some(10)),
+    range("10-25", 10, Some(25)),
+    range("25-50", 25, Some(50)),
+    range("gte-50", 50, None),
+];
+
+/// Completion ranges, in percent of the goal.
+pub const COMPLETION_RANGES: [Range; 4] = [
+    range("lt-25", 0, Some(25)),
+    range("25-50", 25, Some(50)),
+    range("50-75", 50, Some(75)),
+    range("gte-75", 75, None),
+];
+
+pub fn find_range<'a>(ranges: &'a [Range], code: &str) -> Option<&'a Range> {
+    ranges.iter().find(|r| r.code == code)
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Sort {
+    #[default]
+    Recent,
+    AToZ,
+    ZToA,
+}
+
+impl Sort {
+    pub fn code(self) -> &'static str {
+        match self {
+            Sort::Recent => "recent",
+            Sort::AToZ => "a-z",
+            Sort::ZToA => "z-a",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Sort {
+        match code {
+            "a-z" => Sort::AToZ,
+            "z-a" => Sort::ZToA,
+            _ => Sort::Recent,
+        }
+    }
+}
+
+/// The list's filters as the query string carries them; unknown values are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
+pub struct ListQuery {
+    pub fund: String,
+    pub sector: String,
+    pub city: String,
+    pub goal: String,
+    pub investors: String,
+    pub completion: String,
+    pub sort: String,
+    pub page: Option<u32>,
+}
+
+impl ListQuery {
+    /// The query string of these filters with `page`, for links (empty values left out).
+    pub fn to_query(&self, page: u32) -> String {
+        let mut pairs: Vec<String> = [
+            ("fund", &self.fund),
+            ("sector", &self.sector),
+            ("city", &self.city),
+            ("goal", &self.goal),
+            ("investors", &self.investors),
+            ("completion", &self.completion),
+            ("sort", &self.sort),
+        ]
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .collect();
+        if page > 1 {
+            pairs.push(format!("page={page}"));
+        }
+        pairs.join("&")
+    }
+
+    pub fn has_filters(&self) -> bool {
+        [
+            &self.fund,
+            &self.sector,
+            &self.city,
+            &self.goal,
+            &self.investors,
+            &self.completion,
+        ]
+        .iter()
+        .any(|v| !v.is_empty())
+    }
+}
+
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::date;
+
+    fn funding(period: PeriodKind, funded: bool) -> Funding {
+        Funding {
+            goal: Money::from_lira(2_000_000),
+            raised: Money::from_lira(500_000),
+            funded,
+            period,
+            starts_on: date!(2026 - 11 - 01),
+            ends_on: date!(2026 - 11 - 30),
+        }
+    }
+
+    #[test]
+    fn offers_follow_the_period_and_funding() {
+        let f = funding(PeriodKind::Investment, false);
+        assert_eq!(f.offer(date!(2026 - 11 - 21)), Offer::Invest);
+        assert_eq!(f.offer(date!(2026 - 10 - 31)), Offer::Closed);
+        assert_eq!(f.offer(date!(2026 - 12 - 01)), Offer::Closed);
+        assert_eq!(
+            funding(PeriodKind::PreInvestment, false).offer(date!(2026 - 11 - 21)),
+            Offer::PreInvest
+        );
+        assert_eq!(
+            funding(PeriodKind::Investment, true).offer(date!(2026 - 11 - 21)),
+            Offer::Closed
+        );
+    }
+
+    #[test]
+    fn counts_days_left_and_completion() {
+        let f = funding(PeriodKind::Investment, false);
+        assert_eq!(f.days_left(date!(2026 - 11 - 21)), 10);
+        assert_eq!(f.days_left(date!(2026 - 11 - 30)), 1);
+        assert_eq!(f.days_left(date!(2026 - 12 - 05)), 0);
+        assert_eq!(f.completion_pct(), 25);
+        assert_eq!(f.status(), FundingStatus::BeingFunded);
+    }
+
+    #[test]
+    fn builds_shareable_query_strings() {
+        let q = ListQuery {
+            sector: "fintech".into(),
+            city: "İstanbul".into(),
+            sort: "a-z".into(),
+            ..ListQuery::default()
+        };
+        assert_eq!(
+            q.to_query(2),
+            "sector=fintech&city=%C4%B0stanbul&sort=a-z&page=2"
+        );
+        assert!(q.has_filters());
+        assert_eq!(ListQuery::default().to_query(1), "");
+    }
+}
