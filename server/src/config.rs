@@ -80,6 +80,18 @@ pub struct Settings {
         hide_env_values = true
     )]
     pub oidc_client_secret: Option<String>,
+    /// The service fee in basis points of the investment amount (250 = 2.5%).
+    #[arg(
+        long,
+        env = "ORTAK_SERVICE_FEE_BP",
+        default_value_t = 250,
+        global = true
+    )]
+    pub service_fee_bp: i64,
+    /// The population registry's TCKN check (KPSPublic SOAP endpoint), e.g.
+    /// `https://tckimlik.nvi.gov.tr/Service/KPSPublic.asmx`. Unset: staff verify identities.
+    #[arg(long, env = "ORTAK_NVI_URL", global = true)]
+    pub nvi_url: Option<String>,
 }
 
 impl Settings {

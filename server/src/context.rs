@@ -204,24 +204,34 @@ impl Ctx {
         })
     }
 
+    /// A new CSRF token rides on the page whose forms carry it.
     fn set_cookies(&self, headers: &mut HeaderMap) {
-        let secure = if self.state.shared().secure_cookies {
-            "; Secure"
-        } else {
-            ""
-        };
-        if self.locale_chosen {
-            let value = format!(
-                "{LOCALE_COOKIE}={}; Path=/; Max-Age={LOCALE_MAX_AGE}; SameSite=Lax{secure}",
-                self.locale.code()
-            );
-            headers.append(header::SET_COOKIE, HeaderValue::from_str(&value).unwrap());
-        }
         if self.csrf_cookie.is_none() {
+            let secure = if self.state.shared().secure_cookies {
+                "; Secure"
+            } else {
+                ""
+            };
             let value = format!(
                 "{}={}; Path=/; HttpOnly; SameSite=Lax{secure}",
                 csrf::COOKIE,
                 self.csrf
+            );
+            headers.append(header::SET_COOKIE, HeaderValue::from_str(&value).unwrap());
+        }
+    }
+
+    /// `?lang=` stores the choice, whatever the response (a page, a redirect, JSON).
+    fn set_locale_cookie(&self, headers: &mut HeaderMap) {
+        if self.locale_chosen {
+            let secure = if self.state.shared().secure_cookies {
+                "; Secure"
+            } else {
+                ""
+            };
+            let value = format!(
+                "{LOCALE_COOKIE}={}; Path=/; Max-Age={LOCALE_MAX_AGE}; SameSite=Lax{secure}",
+                self.locale.code()
             );
             headers.append(header::SET_COOKIE, HeaderValue::from_str(&value).unwrap());
         }
@@ -309,6 +319,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     }
 
     let headers = response.headers_mut();
+    ctx.set_locale_cookie(headers);
     security_headers(headers, state.shared().secure_cookies);
     headers.insert("x-request-id", HeaderValue::from_str(&request_id).unwrap());
     tracing::info!(

@@ -11,6 +11,7 @@ mod csrf;
 mod db;
 mod demo_startups;
 mod error;
+mod investing;
 mod mail;
 mod newsletter;
 mod passwords;

@@ -15,7 +15,7 @@ use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
-use crate::{accounts, assets, content, context, mail, newsletter, startups};
+use crate::{accounts, assets, content, context, investing, mail, newsletter, startups};
 
 /// Per-process data every handler can reach.
 pub struct Shared {
@@ -29,6 +29,10 @@ pub struct Shared {
     pub mail_waker: MailWaker,
     /// The professional-network sign-in, when configured.
     pub oidc: Option<Arc<accounts::oidc::Oidc>>,
+    /// The service fee, in basis points of the amount (250 = 2.5%).
+    pub service_fee_bp: i64,
+    /// The e-government identity check, when configured.
+    pub identity_check: Option<investing::edevlet::IdentityCheck>,
     /// The data folder (database and uploads).
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
@@ -144,6 +148,25 @@ pub fn build(state: AppState) -> Router {
         .route("/startups/{slug}", get(startups::detail))
         .route("/favorites", get(startups::favorites))
         .route("/favorites/{slug}", post(startups::toggle_favorite))
+        .route("/mkk", get(investing::mkk::page).post(investing::mkk::save))
+        .route(
+            "/investmentFlow",
+            get(investing::amount_page).post(investing::submit_form),
+        )
+        .route("/investmentFlow/created", get(investing::created))
+        .route("/api/investmentRequests", post(investing::submit_json))
+        .route("/pendingInvestments", get(investing::pending))
+        .route("/pendingInvestments/{id}/cancel", post(investing::cancel))
+        .route("/userInvestments", get(investing::mine))
+        .route("/dashboard/investments", get(investing::staff::investments))
+        .route(
+            "/dashboard/pre-investments",
+            get(investing::staff::pre_investments),
+        )
+        .route(
+            "/dashboard/investments/{id}/status",
+            post(investing::staff::move_request),
+        )
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))
         .route("/dashboard/mailbox", get(mail::mailbox::page))

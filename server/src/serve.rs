@@ -63,6 +63,12 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         },
         sessions: session_store,
         data_dir: settings.data_dir.clone(),
+        service_fee_bp: settings.service_fee_bp,
+        identity_check: settings
+            .nvi_url
+            .as_deref()
+            .map(crate::investing::edevlet::IdentityCheck::new)
+            .transpose()?,
         secure_cookies: public_url.starts_with("https://"),
         public_url: public_url.clone(),
         assets: assets::built_assets(),

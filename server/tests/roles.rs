@@ -303,6 +303,19 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             "/api/getProfileImg",
             [Unauthorized, NotFound, NotFound, NotFound],
         ),
+        ("/startups", [Ok, Ok, Ok, Ok]),
+        ("/startups/cemre-enerji", [SignIn, Ok, Ok, Ok]),
+        ("/favorites", [SignIn, Ok, Ok, Ok]),
+        ("/mkk", [SignIn, Ok, Ok, Ok]),
+        ("/investmentFlow?startup=cemre-enerji", [SignIn, Ok, Ok, Ok]),
+        ("/investmentFlow/created", [SignIn, Ok, Ok, Ok]),
+        ("/pendingInvestments", [SignIn, Ok, Ok, Ok]),
+        ("/userInvestments", [SignIn, Ok, Ok, Ok]),
+        ("/dashboard/investments", [SignIn, Forbidden, Forbidden, Ok]),
+        (
+            "/dashboard/pre-investments",
+            [SignIn, Forbidden, Forbidden, Ok],
+        ),
         ("/no-such-page", [NotFound; 4]),
     ];
     for (path, expected) in table {

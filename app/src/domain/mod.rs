@@ -1,9 +1,12 @@
 //! Pure business rules shared by pages, handlers and the islands' JSON.
 
 pub mod accounts;
+pub mod card;
 pub mod collation;
 pub mod email;
 pub mod identity;
+pub mod investing;
+pub mod mkk;
 pub mod money;
 pub mod onboarding;
 pub mod paths;

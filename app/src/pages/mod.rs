@@ -4,9 +4,11 @@
 pub mod auth;
 pub mod blog;
 pub mod content;
+pub mod dashboard;
 pub mod errors;
 pub mod faq;
 pub mod home;
+pub mod investing;
 pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;

@@ -108,26 +108,33 @@ impl SmtpSink {
 }
 
 fn decode_header(value: &str) -> String {
-    // RFC 2047 encoded words as lettre writes them: =?utf-8?b?...?= (possibly several).
-    value
-        .split_whitespace()
-        .map(|word| {
-            let inner = word
-                .strip_prefix("=?utf-8?b?")
-                .or_else(|| word.strip_prefix("=?UTF-8?B?"));
-            match inner.and_then(|w| w.strip_suffix("?=")) {
-                Some(b64) => String::from_utf8(
+    // RFC 2047 encoded words as lettre writes them (=?utf-8?b?...?=); whitespace between two
+    // encoded words is not part of the text, whitespace next to a plain word is.
+    let mut out = String::new();
+    let mut previous_encoded = None;
+    for word in value.split_whitespace() {
+        let inner = word
+            .strip_prefix("=?utf-8?b?")
+            .or_else(|| word.strip_prefix("=?UTF-8?B?"));
+        let (text, encoded) = match inner.and_then(|w| w.strip_suffix("?=")) {
+            Some(b64) => (
+                String::from_utf8(
                     base64::engine::general_purpose::STANDARD
                         .decode(b64)
                         .unwrap(),
                 )
                 .unwrap(),
-                None => format!("{word} "),
-            }
-        })
-        .collect::<String>()
-        .trim()
-        .to_owned()
+                true,
+            ),
+            None => (word.to_owned(), false),
+        };
+        if previous_encoded.is_some() && !(encoded && previous_encoded == Some(true)) {
+            out.push(' ');
+        }
+        out.push_str(&text);
+        previous_encoded = Some(encoded);
+    }
+    out
 }
 
 fn parse(to: &str, data: &str) -> ReceivedMail {

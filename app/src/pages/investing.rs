@@ -1,0 +1,334 @@
+//! `/mkk`, `/investmentFlow`, `/pendingInvestments` and `/userInvestments`.
+
+use leptos::prelude::*;
+use serde_json::json;
+
+use crate::domain::investing::{Breakdown, QUICK_AMOUNTS, RequestStatus};
+use crate::domain::mkk::{MkkForm, MkkStatus};
+use crate::domain::money::Money;
+use crate::domain::startups::PeriodKind;
+use crate::domain::time_fmt::format_date_short;
+use crate::forms::{
+    FieldErrors, Notice, checkbox, choice_group, csrf_field, error_summary, input, notice_view,
+    select,
+};
+use crate::shell::{Page, PageContext};
+
+fn private_page(title: String, description: String, body: AnyView) -> Page {
+    let mut page = Page::new(title, description, body);
+    page.indexable = false;
+    page
+}
+
+/// What `/mkk` shows above the form.
+pub struct MkkState {
+    pub status: Option<MkkStatus>,
+    pub rejection_reason: Option<String>,
+    /// Whether the e-government identity check is switched on.
+    pub edevlet: bool,
+    pub notice: Option<Notice>,
+}
+
+pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: MkkState) -> Page {
+    let status = state.status.map(|s| {
+        let reason = state.rejection_reason.clone().filter(|_| s == MkkStatus::Rejected).map(|r| {
+            view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong> {r}</p> }
+        });
+        view! {
+            <div class=format!("flash mkk-status mkk-status--{}", s.code()) role="status">
+                <strong>{ctx.t("mkk-status")} ": "</strong> {ctx.t(&format!("mkk-status-{}", s.code()))}
+                {reason}
+            </div>
+        }
+    });
+    let edevlet =
+        (!state.edevlet).then(|| view! { <p class="field__hint">{ctx.t("mkk-edevlet-off")}</p> });
+    let body = view! {
+        <header class="prose__header">
+            <h1>{ctx.t("mkk-title")}</h1>
+            <p class="lead">{ctx.t("mkk-description")}</p>
+        </header>
+        {notice_view(state.notice)}
+        {status}
+        {edevlet}
+        {error_summary(ctx, errors)}
+        <form class="form" method="post" action="/mkk" novalidate>
+            {csrf_field(ctx)}
+            <div class="form__row">
+                {select(ctx, errors, "investor_type", "field-investor-type",
+                    &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")], &form.investor_type)}
+                {select(ctx, errors, "id_type", "field-id-type",
+                    &[("tckn", "id-type-tckn"), ("ykn", "id-type-ykn"), ("vkn", "id-type-vkn")], &form.id_type)}
+            </div>
+            {choice_group(ctx, errors, "citizen", "field-citizen", "radio",
+                &[("yes", "answer-yes".to_owned()), ("no", "answer-no".to_owned())], &[form.citizen.as_str()])}
+            <div class="form__row">
+                {input(ctx, errors, "first_name", "field-first-name", "text", &form.first_name, "given-name")}
+                {input(ctx, errors, "last_name", "field-last-name", "text", &form.last_name, "family-name")}
+            </div>
+            <div class="form__row">
+                {input(ctx, errors, "email", "field-email", "email", &form.email, "email")}
+                {input(ctx, errors, "phone", "field-phone", "tel", &form.phone, "tel")}
+            </div>
+            {input(ctx, errors, "identity_number", "field-identity-number", "text", &form.identity_number, "off")}
+            {input(ctx, errors, "organisation", "field-organisation", "text", &form.organisation, "organization")}
+            <div class="form__row">
+                {input(ctx, errors, "annual_income", "field-annual-income", "text", &form.annual_income, "off")}
+                {input(ctx, errors, "birth_date", "field-birth-date", "date", &form.birth_date, "bday")}
+            </div>
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t("mkk-submit")}</button>
+            </div>
+        </form>
+    }
+    .into_any();
+    private_page(ctx.t("mkk-title"), ctx.t("mkk-description"), body)
+}
+
+/// The amount page's state.
+pub struct InvestmentForm {
+    pub startup_slug: String,
+    pub startup_name: String,
+    pub kind: PeriodKind,
+    pub amount: String,
+    pub fee_added: bool,
+    pub risk: bool,
+    pub fee_rate_bp: i64,
+    /// Shown when the amount is valid.
+    pub breakdown: Option<Breakdown>,
+    /// Makes a double submit create one request.
+    pub idempotency_key: String,
+}
+
+fn summary(ctx: &PageContext, b: Option<Breakdown>) -> impl IntoView + use<> {
+    let f = |m: Option<Money>| {
+        m.map(|m| m.format(ctx.locale))
+            .unwrap_or_else(|| "—".to_owned())
+    };
+    view! {
+        <section class="investment-summary" aria-labelledby="investment-summary-title">
+            <h2 id="investment-summary-title">{ctx.t("investment-summary")}</h2>
+            <dl class="figures">
+                <div><dt>{ctx.t("investment-summary-amount")}</dt><dd data-field="amount">{f(b.map(|b| b.amount))}</dd></div>
+                <div><dt>{ctx.t("investment-summary-fee")}</dt><dd data-field="fee">{f(b.map(|b| b.fee))}</dd></div>
+                <div><dt>{ctx.t("investment-summary-payment")}</dt><dd data-field="investment">{f(b.map(|b| b.investment))}</dd></div>
+                <div><dt>{ctx.t("investment-summary-total")}</dt><dd data-field="total">{f(b.map(|b| b.total))}</dd></div>
+            </dl>
+        </section>
+    }
+}
+
+pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErrors) -> Page {
+    let title_id = match f.kind {
+        PeriodKind::Investment => "investment-title",
+        PeriodKind::PreInvestment => "investment-pre-title",
+    };
+    let submit_id = match f.kind {
+        PeriodKind::Investment => "investment-submit",
+        PeriodKind::PreInvestment => "investment-pre-submit",
+    };
+    let rate = format!("{},{:02}", f.fee_rate_bp / 100, f.fee_rate_bp % 100);
+    let rate = if ctx.locale == crate::i18n::Locale::En {
+        rate.replace(',', ".")
+    } else {
+        rate
+    };
+    let quick_views = QUICK_AMOUNTS
+        .iter()
+        .map(|lira| {
+            let value = lira.to_string();
+            let id = format!("quick-{value}");
+            let for_id = id.clone();
+            let checked = f.amount.replace(['.', ','], "") == value;
+            view! {
+                <label class="choice" for=for_id>
+                    <input type="radio" id=id name="quick" value=value checked=checked />
+                    <span>{Money::from_lira(*lira).format(ctx.locale)}</span>
+                </label>
+            }
+        })
+        .collect_view();
+    let risk_label = view! {
+        {ctx.t("investment-risk")} " "
+        <a href="/politikalar/genel-risk-bildirimi">{ctx.t("policy-genel-risk-bildirimi")}</a>
+    }
+    .into_any();
+    let props = json!({
+        "csrf": ctx.csrf,
+        "action": "/api/investmentRequests",
+        "startup": f.startup_slug,
+        "feeRateBp": f.fee_rate_bp,
+        "locale": ctx.locale.code(),
+        "quick": QUICK_AMOUNTS,
+        "minimum": 100_000,
+        "idempotencyKey": f.idempotency_key,
+        "labels": {
+            "amount": ctx.t("investment-amount"), "hint": ctx.t("investment-amount-hint"),
+            "quick": ctx.t("investment-quick"), "feeAdded": ctx.t("investment-fee-added"),
+            "summary": ctx.t("investment-summary"), "summaryAmount": ctx.t("investment-summary-amount"),
+            "summaryFee": ctx.t("investment-summary-fee"), "summaryPayment": ctx.t("investment-summary-payment"),
+            "summaryTotal": ctx.t("investment-summary-total"), "risk": ctx.t("investment-risk"),
+            "riskLink": ctx.t("policy-genel-risk-bildirimi"), "submit": ctx.t(submit_id),
+            "createdTitle": ctx.t("investment-created-title"), "created": ctx.t("investment-created"),
+            "createdLink": ctx.t("investment-created-link"), "close": ctx.t("dialog-close"),
+        },
+        "messages": {
+            "required": ctx.t("validation-required"), "number": ctx.t("validation-number"),
+            "minimum": ctx.t("validation-minimum-investment"), "risk": ctx.t("validation-risk"),
+            "failed": ctx.t("newsletter-failed"),
+        },
+    })
+    .to_string();
+    let body = view! {
+        <header class="prose__header">
+            <p><a href=format!("/startups/{}", f.startup_slug)>{"← "}{f.startup_name.clone()}</a></p>
+            <h1>{ctx.t(title_id)} ": " {f.startup_name.clone()}</h1>
+            <p class="lead">{ctx.t("investment-description")}</p>
+        </header>
+        {error_summary(ctx, errors)}
+        <div data-island="investment" data-props=props>
+            <form class="form investment-form" method="post" action="/investmentFlow" novalidate>
+                {csrf_field(ctx)}
+                <input type="hidden" name="startup" value=f.startup_slug.clone() />
+                <input type="hidden" name="idempotency_key" value=f.idempotency_key.clone() />
+                <fieldset class="fieldset">
+                    <legend>{ctx.t("investment-quick")}</legend>
+                    <div class="choices">{quick_views}</div>
+                </fieldset>
+                {input(ctx, errors, "amount", "investment-amount", "text", &f.amount, "off")}
+                <p class="field__hint">{ctx.t("investment-amount-hint")} " " {ctx.locale.t_args("investment-fee-rate", &[("rate", rate.into())])}</p>
+                {checkbox(ctx, errors, "fee_added", view! { {ctx.t("investment-fee-added")} }.into_any(), f.fee_added)}
+                {summary(ctx, f.breakdown)}
+                {checkbox(ctx, errors, "risk", risk_label, f.risk)}
+                <div class="form__actions">
+                    <button class="button button--primary" type="submit">{ctx.t(submit_id)}</button>
+                </div>
+            </form>
+        </div>
+    }
+    .into_any();
+    let mut page = private_page(ctx.t(title_id), ctx.t("investment-description"), body);
+    page.islands.push("investment");
+    page
+}
+
+/// Why the investor cannot send a request yet.
+pub fn investment_blocked_page(ctx: &PageContext, message_id: &str, to_mkk: bool) -> Page {
+    let link = to_mkk.then(|| view! { <p><a class="button button--primary" href="/mkk">{ctx.t("investment-needs-mkk-link")}</a></p> });
+    let body = view! {
+        <section class="bare-card auth-card">
+            <h1>{ctx.t("investment-title")}</h1>
+            <div class="flash flash--info" role="status">{ctx.t(message_id)}</div>
+            {link}
+        </section>
+    }
+    .into_any();
+    private_page(ctx.t("investment-title"), ctx.t(message_id), body)
+}
+
+/// The confirmation after a request (the spec's success modal, as a page without JavaScript).
+pub fn investment_created_page(ctx: &PageContext) -> Page {
+    let body = view! {
+        <section class="bare-card auth-card" role="dialog" aria-labelledby="created-title">
+            <h1 id="created-title">{ctx.t("investment-created-title")}</h1>
+            <p>{ctx.t("investment-created")}</p>
+            <p><a class="button button--primary" href="/pendingInvestments">{ctx.t("investment-created-link")}</a></p>
+        </section>
+    }
+    .into_any();
+    private_page(
+        ctx.t("investment-created-title"),
+        ctx.t("investment-created"),
+        body,
+    )
+}
+
+/// An investment request as lists show it.
+#[derive(Clone, Debug)]
+pub struct RequestRow {
+    pub id: i64,
+    pub startup_slug: String,
+    pub startup_name: String,
+    pub kind: String,
+    pub amount: Money,
+    pub total: Money,
+    pub status: RequestStatus,
+    pub created: time::Date,
+}
+
+pub fn pending_page(ctx: &PageContext, rows: Vec<RequestRow>) -> Page {
+    let empty = rows
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("pending-empty")}</p> });
+    let items = rows
+        .into_iter()
+        .map(|r| {
+            let cancel = r.status.cancellable().then(|| {
+                view! {
+                    <form method="post" action=format!("/pendingInvestments/{}/cancel", r.id)>
+                        {csrf_field(ctx)}
+                        <button class="button button--ghost" type="submit">{ctx.t("pending-cancel")}</button>
+                    </form>
+                }
+            });
+            let pay = (r.status == RequestStatus::Approved).then(|| {
+                view! { <a class="button button--primary" href=format!("/invFlow?request={}", r.id)>{ctx.t("pending-pay")}</a> }
+            });
+            view! {
+                <article class="card request-card" data-status=r.status.code()>
+                    <h2 class="card__title"><a href=format!("/startups/{}", r.startup_slug)>{r.startup_name}</a></h2>
+                    <p class="muted">{ctx.t(&format!("request-kind-{}", r.kind))} " · " {ctx.t("pending-date")} " " {format_date_short(r.created, ctx.locale)}</p>
+                    <dl class="figures">
+                        <div><dt>{ctx.t("investment-summary-amount")}</dt><dd>{r.amount.format(ctx.locale)}</dd></div>
+                        <div><dt>{ctx.t("investment-summary-total")}</dt><dd>{r.total.format(ctx.locale)}</dd></div>
+                    </dl>
+                    <p><span class=format!("badge badge--request-{}", r.status.code())>{ctx.t(&format!("request-status-{}", r.status.code()))}</span></p>
+                    <div class="form__actions">{pay} {cancel}</div>
+                </article>
+            }
+        })
+        .collect_view();
+    let body = view! {
+        <header class="prose__header"><h1>{ctx.t("pending-title")}</h1></header>
+        {empty}
+        <div class="card-grid">{items}</div>
+    }
+    .into_any();
+    private_page(ctx.t("pending-title"), ctx.t("pending-title"), body)
+}
+
+pub fn my_investments_page(ctx: &PageContext, rows: Vec<RequestRow>) -> Page {
+    let total = rows.iter().fold(Money::default(), |acc, r| {
+        acc.checked_add(r.amount).unwrap_or(acc)
+    });
+    let empty = rows
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("my-investments-empty")}</p> });
+    let items = rows
+        .into_iter()
+        .map(|r| {
+            view! {
+                <tr>
+                    <td><a href=format!("/startups/{}", r.startup_slug)>{r.startup_name}</a></td>
+                    <td>{format_date_short(r.created, ctx.locale)}</td>
+                    <td class="num">{r.amount.format(ctx.locale)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let body = view! {
+        <header class="prose__header"><h1>{ctx.t("my-investments-title")}</h1></header>
+        {empty}
+        <p class="lead">{ctx.t("my-investments-total")} ": " <strong>{total.format(ctx.locale)}</strong></p>
+        <table class="table">
+            <thead><tr><th scope="col">{ctx.t("startups-title")}</th><th scope="col">{ctx.t("pending-date")}</th><th scope="col" class="num">{ctx.t("investment-summary-amount")}</th></tr></thead>
+            <tbody>{items}</tbody>
+        </table>
+    }
+    .into_any();
+    private_page(
+        ctx.t("my-investments-title"),
+        ctx.t("my-investments-title"),
+        body,
+    )
+}

@@ -1,0 +1,663 @@
+//! MKK membership, investment requests, the investor's lists, and staff moves.
+
+mod common;
+
+use std::process::Command;
+
+use axum::Router;
+use axum::routing::post;
+use common::journeys::{csrf, post_form, sign_up};
+use common::smtp::SmtpSink;
+use common::{Server, client, csrf_of};
+use tempfile::TempDir;
+
+fn mkk_fields(identity: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("investor_type", "individual".into()),
+        ("citizen", "yes".into()),
+        ("id_type", "tckn".into()),
+        ("first_name", "Ayşe".into()),
+        ("last_name", "Yılmaz".into()),
+        ("email", "ayse@example.com".into()),
+        ("phone", "0532 123 45 67".into()),
+        ("annual_income", "750.000".into()),
+        ("identity_number", identity.into()),
+        ("organisation", "".into()),
+        ("birth_date", "1984-02-29".into()),
+    ]
+}
+
+fn with(
+    mut fields: Vec<(&'static str, String)>,
+    key: &'static str,
+    value: &str,
+) -> Vec<(&'static str, String)> {
+    fields.retain(|(k, _)| *k != key);
+    fields.push((key, value.into()));
+    fields
+}
+
+async fn requests(server: &Server) -> i64 {
+    sqlx::query_scalar("SELECT COUNT(*) FROM investment_requests")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap()
+}
+
+fn superadmin(data: &TempDir) {
+    let status = Command::new(env!("CARGO_BIN_EXE_ortak"))
+        .args([
+            "create-admin",
+            "--email",
+            "super@example.com",
+            "--password",
+            "parola-1234",
+            "--super",
+        ])
+        .env("ORTAK_DATA_DIR", data.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+async fn sign_in(server: &Server, email: &str, password: &str) -> reqwest::Client {
+    let browser = client();
+    let token = csrf(&browser, server, "/signin").await;
+    let r = post_form(
+        &browser,
+        server.url("/signin"),
+        &token,
+        &[("email", email.into()), ("password", password.into())],
+    )
+    .await;
+    assert_eq!(r.status(), 303);
+    browser
+}
+
+fn amount_fields(amount: &str, key: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("startup", "cemre-enerji".into()),
+        ("amount", amount.into()),
+        ("fee_added", "on".into()),
+        ("risk", "on".into()),
+        ("idempotency_key", key.into()),
+    ]
+}
+
+#[tokio::test]
+async fn mkk_data_is_checked_and_required_before_investing() {
+    let server = Server::start();
+    let browser = sign_up(&server, "mkk@example.com").await;
+
+    let blocked = browser
+        .get(server.url("/investmentFlow?startup=cemre-enerji"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(blocked.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
+    assert!(blocked.contains("href=\"/mkk\""));
+
+    let page = browser
+        .get(server.url("/mkk"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("e-Devlet üzerinden kimlik doğrulaması yakında"),
+        "says the e-government check is not on"
+    );
+    assert!(
+        page.contains("value=\"mkk@example.com\""),
+        "prefilled from the account"
+    );
+    let token = csrf_of(&page);
+    let cases: Vec<(Vec<(&'static str, String)>, &str)> = vec![
+        (
+            mkk_fields("1000000014"),
+            "Kimlik numarası 11 haneli olmalıdır.",
+        ),
+        (mkk_fields("10000000147"), "Bu numara geçerli değil."),
+        (mkk_fields("1000000014x"), "Lütfen yalnızca rakam girin."),
+        (
+            with(
+                with(
+                    with(mkk_fields("454053692"), "id_type", "vkn"),
+                    "investor_type",
+                    "corporate",
+                ),
+                "organisation",
+                "A.Ş.",
+            ),
+            "Vergi numarası 10 haneli olmalıdır.",
+        ),
+        (
+            with(mkk_fields("10000000146"), "citizen", "no"),
+            "kimlik türü uygun değil",
+        ),
+        (
+            with(mkk_fields("10000000146"), "annual_income", "çok"),
+            "Lütfen geçerli bir sayı girin.",
+        ),
+        (
+            with(mkk_fields("10000000146"), "phone", ""),
+            "Bu alan zorunludur",
+        ),
+        (
+            with(
+                with(
+                    with(mkk_fields("4540536920"), "id_type", "vkn"),
+                    "investor_type",
+                    "corporate",
+                ),
+                "organisation",
+                "",
+            ),
+            "Bu alan zorunludur",
+        ),
+    ];
+    for (fields, message) in cases {
+        let response = post_form(&browser, server.url("/mkk"), &token, &fields).await;
+        assert_eq!(response.status(), 422, "{message}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains(message), "{message}");
+        assert!(html.contains("value=\"Yılmaz\""), "keeps what was typed");
+    }
+    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mkk_profiles")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(stored, 0);
+
+    let english = post_form(
+        &browser,
+        server.url("/mkk?lang=en"),
+        &token,
+        &mkk_fields("1000000014"),
+    )
+    .await;
+    assert!(
+        english
+            .text()
+            .await
+            .unwrap()
+            .contains("The identity number must have 11 digits.")
+    );
+
+    let ok = post_form(
+        &browser,
+        server.url("/mkk"),
+        &token,
+        &mkk_fields("10000000146"),
+    )
+    .await;
+    assert_eq!(ok.status(), 303);
+    let page = browser
+        .get(server.url("/mkk?lang=tr"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(page.contains("Gönderildi, ekibimiz inceliyor"));
+    let form = browser
+        .get(server.url("/investmentFlow?startup=cemre-enerji"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        form.contains("data-island=\"investment\""),
+        "the amount page opens once MKK data is complete"
+    );
+}
+
+#[tokio::test]
+async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() {
+    let sink = SmtpSink::start().await;
+    let data = TempDir::new().unwrap();
+    superadmin(&data);
+    let server = Server::start_in(
+        data,
+        &[("ORTAK_DEMO", "1"), ("ORTAK_SMTP_URL", &sink.url())],
+    );
+    let browser = sign_up(&server, "invest@example.com").await;
+    let token = csrf(&browser, &server, "/mkk").await;
+    assert_eq!(
+        post_form(
+            &browser,
+            server.url("/mkk"),
+            &token,
+            &mkk_fields("10000000146")
+        )
+        .await
+        .status(),
+        303
+    );
+
+    let page = browser
+        .get(server.url("/investmentFlow?startup=cemre-enerji"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let key = page
+        .split("name=\"idempotency_key\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    for (amount, message) in [
+        ("99.999", "En düşük yatırım tutarı 100.000 TL'dir."),
+        ("yüz bin", "Lütfen geçerli bir sayı girin."),
+        ("", "Bu alan zorunludur"),
+    ] {
+        let response = post_form(
+            &browser,
+            server.url("/investmentFlow"),
+            &token,
+            &amount_fields(amount, &key),
+        )
+        .await;
+        assert_eq!(response.status(), 422, "{amount}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains(message), "{amount}: {message}");
+        assert!(
+            html.contains(&format!("value=\"{amount}\"")),
+            "keeps what was typed"
+        );
+    }
+    let no_risk = post_form(
+        &browser,
+        server.url("/investmentFlow"),
+        &token,
+        &with(amount_fields("250.000", &key), "risk", ""),
+    )
+    .await;
+    assert_eq!(no_risk.status(), 422);
+    assert!(
+        no_risk
+            .text()
+            .await
+            .unwrap()
+            .contains("risk bildirimini kabul etmelisiniz")
+    );
+    let english = post_form(
+        &browser,
+        server.url("/investmentFlow?lang=en"),
+        &token,
+        &amount_fields("5.000", &key),
+    )
+    .await;
+    assert!(
+        english
+            .text()
+            .await
+            .unwrap()
+            .contains("The minimum investment is 100,000 TL.")
+    );
+    assert_eq!(requests(&server).await, 0);
+
+    // A double submit makes one request.
+    for _ in 0..2 {
+        let created = post_form(
+            &browser,
+            server.url("/investmentFlow?lang=tr"),
+            &token,
+            &amount_fields("250.000", &key),
+        )
+        .await;
+        assert_eq!(created.status(), 303);
+        assert_eq!(created.headers()["location"], "/investmentFlow/created");
+    }
+    assert_eq!(requests(&server).await, 1);
+    let (amount, fee, total): (i64, i64, i64) =
+        sqlx::query_as("SELECT amount_kurus, fee_kurus, total_kurus FROM investment_requests")
+            .fetch_one(&server.db().await)
+            .await
+            .unwrap();
+    assert_eq!(
+        (amount, fee, total),
+        (25_000_000, 625_000, 25_625_000),
+        "2.5% fee added, in kuruş"
+    );
+    let done = browser
+        .get(server.url("/investmentFlow/created"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        done.contains("Yatırım talebiniz oluşturuldu ve incelenecek")
+            && done.contains("href=\"/pendingInvestments\"")
+    );
+    sink.wait_for("invest@example.com", "yatırım talebiniz alındı")
+        .await;
+
+    let pending = browser
+        .get(server.url("/pendingInvestments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        pending.contains("Cemre Enerji")
+            && pending.contains("250.000 TL")
+            && pending.contains(">Gönderildi<")
+    );
+    let mine = browser
+        .get(server.url("/userInvestments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(mine.contains("Henüz yatırımınız yok."));
+
+    // Staff move it through the dashboard, the same service the dashboard's buttons call.
+    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(
+        browser
+            .get(server.url("/dashboard/investments"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        403
+    );
+    let staff = sign_in(&server, "super@example.com", "parola-1234").await;
+    let board = staff
+        .get(server.url("/dashboard/investments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(board.contains("invest@example.com"));
+    let staff_token = csrf_of(&board);
+    let move_to = |to: &'static str| {
+        let (staff, server, token) = (&staff, &server, &staff_token);
+        async move {
+            post_form(
+                staff,
+                server.url(&format!("/dashboard/investments/{id}/status")),
+                token,
+                &[("to", to.into()), ("note", "".into())],
+            )
+            .await
+            .status()
+            .as_u16()
+        }
+    };
+    assert_eq!(move_to("completed").await, 400, "no skipping steps");
+    assert_eq!(move_to("approved").await, 303);
+    let pending = browser
+        .get(server.url("/pendingInvestments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        pending.contains("Onaylandı, ödeme bekleniyor")
+            && pending.contains(&format!("href=\"/invFlow?request={id}\""))
+    );
+    assert_eq!(move_to("paid").await, 303);
+    assert_eq!(move_to("completed").await, 303);
+    let mine = browser
+        .get(server.url("/userInvestments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(mine.contains("Cemre Enerji") && mine.contains("250.000 TL"));
+    let pending = browser
+        .get(server.url("/pendingInvestments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pending.contains("Bekleyen yatırım talebiniz yok."));
+    let events: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM request_events WHERE request_id = ?")
+            .bind(id)
+            .fetch_one(&server.db().await)
+            .await
+            .unwrap();
+    assert_eq!(
+        events, 4,
+        "submitted, approved, paid, completed are kept in the history"
+    );
+}
+
+#[tokio::test]
+async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
+    let server = Server::start();
+    let browser = sign_up(&server, "pre@example.com").await;
+    let token = csrf(&browser, &server, "/mkk").await;
+    assert_eq!(
+        post_form(
+            &browser,
+            server.url("/mkk"),
+            &token,
+            &mkk_fields("10000000146")
+        )
+        .await
+        .status(),
+        303
+    );
+
+    let closed = browser
+        .get(server.url("/investmentFlow?startup=zeytin-finans"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(closed.status(), 409);
+    let pre = browser
+        .get(server.url("/investmentFlow?startup=rota-mobilite"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pre.contains("Ön yatırım talebi"));
+
+    let api = |body: serde_json::Value| {
+        let (browser, server, token) = (&browser, &server, &token);
+        async move {
+            browser
+                .post(server.url("/api/investmentRequests"))
+                .header("x-csrf-token", token)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let bad = api(serde_json::json!({ "startup": "rota-mobilite", "amount": "50.000", "feeAdded": false, "risk": false, "idempotencyKey": "k1" })).await;
+    assert_eq!(bad.status(), 422);
+    let body: serde_json::Value = bad.json().await.unwrap();
+    assert_eq!(
+        body["errors"]["amount"],
+        "En düşük yatırım tutarı 100.000 TL'dir."
+    );
+    assert!(
+        body["errors"]["risk"]
+            .as_str()
+            .unwrap()
+            .contains("risk bildirimini")
+    );
+    let ok = api(serde_json::json!({ "startup": "rota-mobilite", "amount": "200.000", "feeAdded": false, "risk": true, "idempotencyKey": "k1" })).await;
+    assert_eq!(ok.status(), 201);
+    let body: serde_json::Value = ok.json().await.unwrap();
+    assert!(body["message"].as_str().unwrap().contains("incelenecek"));
+    let (kind, investment): (String, i64) =
+        sqlx::query_as("SELECT kind, investment_kurus FROM investment_requests")
+            .fetch_one(&server.db().await)
+            .await
+            .unwrap();
+    assert_eq!(kind, "pre_investment");
+    assert_eq!(
+        investment, 19_500_000,
+        "without the fee added, it comes out of the amount"
+    );
+    let forged = client()
+        .post(server.url("/api/investmentRequests"))
+        .header("x-csrf-token", &token)
+        .json(&serde_json::json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(forged.status(), 401, "visitors cannot send requests");
+
+    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let stranger = sign_up(&server, "baskasi@example.com").await;
+    let stranger_token = csrf(&stranger, &server, "/").await;
+    let theirs = post_form(
+        &stranger,
+        server.url(&format!("/pendingInvestments/{id}/cancel")),
+        &stranger_token,
+        &[],
+    )
+    .await;
+    assert_eq!(
+        theirs.status(),
+        404,
+        "another investor's request is invisible"
+    );
+    let cancelled = post_form(
+        &browser,
+        server.url(&format!("/pendingInvestments/{id}/cancel")),
+        &token,
+        &[],
+    )
+    .await;
+    assert_eq!(cancelled.status(), 303);
+    let pending = browser
+        .get(server.url("/pendingInvestments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pending.contains("Talebiniz iptal edildi.") && pending.contains(">İptal edildi<"));
+    let again = post_form(
+        &browser,
+        server.url(&format!("/pendingInvestments/{id}/cancel")),
+        &token,
+        &[],
+    )
+    .await;
+    assert_eq!(again.status(), 400);
+}
+
+async fn registry(body: String) -> &'static str {
+    // The stand-in registry knows one person.
+    let known = body.contains("<TCKimlikNo>10000000146</TCKimlikNo>")
+        && body.contains("<Ad>AYŞE</Ad>")
+        && body.contains("<Soyad>YILMAZ</Soyad>")
+        && body.contains("<DogumYili>1984</DogumYili>");
+    if known { ANSWER_TRUE } else { ANSWER_FALSE }
+}
+
+const ANSWER_TRUE: &str = r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><TCKimlikNoDogrulaResponse xmlns="http://tckimlik.nvi.gov.tr/WS"><TCKimlikNoDogrulaResult>true</TCKimlikNoDogrulaResult></TCKimlikNoDogrulaResponse></soap:Body></soap:Envelope>"#;
+const ANSWER_FALSE: &str = r#"<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><TCKimlikNoDogrulaResponse xmlns="http://tckimlik.nvi.gov.tr/WS"><TCKimlikNoDogrulaResult>false</TCKimlikNoDogrulaResult></TCKimlikNoDogrulaResponse></soap:Body></soap:Envelope>"#;
+
+#[tokio::test]
+async fn the_e_government_check_verifies_or_refuses_identities() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!(
+        "http://{}/Service/KPSPublic.asmx",
+        listener.local_addr().unwrap()
+    );
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            Router::new().route("/Service/KPSPublic.asmx", post(registry)),
+        )
+        .await
+        .unwrap();
+    });
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_NVI_URL", &url)],
+    );
+    let browser = sign_up(&server, "edevlet@example.com").await;
+    let token = csrf(&browser, &server, "/mkk").await;
+    let page = browser
+        .get(server.url("/mkk"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!page.contains("yakında"));
+
+    let wrong = post_form(
+        &browser,
+        server.url("/mkk"),
+        &token,
+        &with(mkk_fields("10000000146"), "last_name", "Kaya"),
+    )
+    .await;
+    assert_eq!(wrong.status(), 422);
+    assert!(
+        wrong
+            .text()
+            .await
+            .unwrap()
+            .contains("e-Devlet doğrulaması başarısız oldu, lütfen bizimle iletişime geçin.")
+    );
+    let ok = post_form(
+        &browser,
+        server.url("/mkk"),
+        &token,
+        &mkk_fields("10000000146"),
+    )
+    .await;
+    assert_eq!(ok.status(), 303);
+    let page = browser
+        .get(server.url("/mkk"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("Kimlik bilgileriniz e-Devlet üzerinden doğrulandı.")
+            && page.contains("Doğrulandı")
+    );
+}
