@@ -16,21 +16,25 @@ import {
   startServer,
   uniqueEmail,
 } from './helpers.mjs';
+import {
+  AVATAR,
+  LOGOUT,
+  PASSWORD,
+  PERSON,
+  SIGNIN_SUBMIT,
+  SIGNUP_SUBMIT,
+  assertSignedIn,
+  fillSignup,
+  join as joinWith,
+  pathAndQuery,
+  pathOf,
+  signIn as signInWith,
+  signOut as signOutWith,
+  texts,
+} from './journeys.mjs';
 import { linkIn, startSmtpSink } from './smtp.mjs';
 
-const PASSWORD = 'Gizli-Sifre-2024!';
 const NEW_PASSWORD = 'Yeni-Parola-2025?';
-
-/** A sign-up that passes validation (Turkish letters on purpose: they must survive the mail). */
-const PERSON = {
-  first_name: 'Ayşe',
-  last_name: 'Yılmaz',
-  phone: '0532 123 45 67',
-  country: 'Türkiye',
-  city: 'İstanbul',
-  investor_type: 'individual',
-  language: 'tr',
-};
 
 const TR = {
   passwordsMatch: 'Şifreler eşleşmelidir',
@@ -62,19 +66,8 @@ const EN = {
   },
 };
 
-const AVATAR = 'details.avatar-menu';
-const LOGOUT = 'form.avatar-menu__logout button';
-const SIGNUP_SUBMIT = 'form.form button[type=submit]';
-const SIGNIN_SUBMIT = 'form[action="/signin"] button[type=submit]';
 const LINK_SUBMIT = 'form[action="/signin/link"] button';
 const USE_LINK = 'form[action="/signin/link/use"] button';
-
-const pathOf = (page) => new URL(page.url()).pathname;
-const pathAndQuery = (page) => {
-  const u = new URL(page.url());
-  return u.pathname + u.search;
-};
-const texts = async (page, selector) => (await page.locator(selector).allTextContents()).map((t) => t.trim());
 
 describe('accounts', () => {
   let sink;
@@ -104,56 +97,13 @@ describe('accounts', () => {
     await context.close();
   }
 
-  async function fillSignup(page, fields) {
-    for (const id of ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'password', 'password_confirm']) {
-      if (fields[id] !== undefined) await page.fill(`#${id}`, fields[id]);
-    }
-    if (fields.investor_type !== undefined) await page.selectOption('#investor_type', fields.investor_type);
-    if (fields.language !== undefined) await page.selectOption('#language', fields.language);
-    if (fields.terms) await page.check('#terms');
-  }
-
   /**
    * Signs up `email` through the form and follows the mailed verification link; the page is
-   * left where the link leads, signed in.
+   * left where the link leads, signed in (end2end/journeys.mjs).
    */
-  async function join(page, email) {
-    await page.goto(server.url('/signup'));
-    await fillSignup(page, { ...PERSON, email, password: PASSWORD, password_confirm: PASSWORD, terms: true });
-    const response = await clickAndNavigate(page, SIGNUP_SUBMIT);
-    assert.equal(response.status(), 200, `sign-up ended with ${response.status()} at ${page.url()}`);
-    assert.equal(pathOf(page), '/verification');
-    const mail = await sink.waitFor(email, TR.verifySubject);
-    const link = linkIn(mail.text, `${server.baseURL}/verificationtoken?token=`);
-    assert.ok(link, `the verification mail has a link:\n${mail.text}`);
-    const verified = await page.goto(link);
-    assert.equal(verified.status(), 200);
-    return link;
-  }
-
-  async function signIn(page, email, password, path = '/signin') {
-    await page.goto(server.url(path));
-    await page.fill('#email', email);
-    await page.fill('#password', password);
-    return clickAndNavigate(page, SIGNIN_SUBMIT);
-  }
-
-  async function signOut(page) {
-    await page.goto(server.url('/'));
-    await page.click(`${AVATAR} summary`);
-    const response = await clickAndNavigate(page, LOGOUT);
-    assert.equal(response.status(), 200);
-    assert.equal(pathOf(page), '/');
-    assert.equal(await page.locator(AVATAR).count(), 0, 'signed out: no avatar menu');
-  }
-
-  async function assertSignedIn(page, who = `${PERSON.first_name} ${PERSON.last_name}`) {
-    const menu = page.locator(AVATAR);
-    assert.equal(await menu.count(), 1, `signed in: the header has the avatar menu (at ${page.url()})`);
-    const text = (await menu.textContent()).replace(/\s+/g, ' ');
-    assert.ok(text.includes(who), `the avatar menu names ${who}: ${text}`);
-    assert.equal(await page.locator('header.site-header a[href="/signin"]').count(), 0, 'no sign-in link');
-  }
+  const join = (page, email) => joinWith(page, { server, sink }, email);
+  const signIn = (page, email, password, path) => signInWith(page, server, email, password, path);
+  const signOut = (page) => signOutWith(page, server);
 
   it('signs up in Turkish: errors keep the typed values, then the mailed link verifies and signs in', async () => {
     const { context, page } = await open();

@@ -54,7 +54,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /**
  * Starts `ortak serve` on a free port with a fresh data folder and the demo content, and waits
  * until GET /healthz answers 200.
- * @returns {Promise<{baseURL: string, url: (p: string) => string, output: () => string, stop: () => Promise<void>}>}
+ * @returns {Promise<{baseURL: string, dataDir: string, url: (p: string) => string, output: () => string, stop: () => Promise<void>}>}
  */
 export async function startServer({ env = {} } = {}) {
   const bin = path.resolve(repoRoot, process.env.ORTAK_BIN || 'target/debug/ortak');
@@ -150,6 +150,8 @@ export async function startServer({ env = {} } = {}) {
 
   return {
     baseURL,
+    /** The server's data folder (database, uploads); removed by stop(). */
+    dataDir,
     url: (p) => new URL(p, baseURL).href,
     output: () => log,
     stop,

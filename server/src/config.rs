@@ -92,6 +92,29 @@ pub struct Settings {
     /// `https://tckimlik.nvi.gov.tr/Service/KPSPublic.asmx`. Unset: staff verify identities.
     #[arg(long, env = "ORTAK_NVI_URL", global = true)]
     pub nvi_url: Option<String>,
+    /// The escrow account investors transfer the investment amount to.
+    #[arg(
+        long,
+        env = "ORTAK_ESCROW_BANK",
+        default_value = "Takasbank",
+        global = true
+    )]
+    pub escrow_bank: String,
+    #[arg(
+        long,
+        env = "ORTAK_ESCROW_NAME",
+        default_value = "Ortak Kitle Fonlama Platformu - Emanet Hesabı",
+        global = true
+    )]
+    pub escrow_name: String,
+    /// The demo default is the sample IBAN from DOMAIN.md: set the real one in production.
+    #[arg(
+        long,
+        env = "ORTAK_ESCROW_IBAN",
+        default_value = "TR470000100100000350930001",
+        global = true
+    )]
+    pub escrow_iban: String,
 }
 
 impl Settings {

@@ -254,7 +254,10 @@ impl Ctx {
                 Some(q) => format!("{}?{q}", self.path),
                 None => self.path.clone(),
             };
-            let target = format!("/signin?next={}", crate::accounts::urlencode(&here));
+            let target = format!(
+                "/signin?next={}",
+                ortak_app::domain::paths::encode_query(&here)
+            );
             return axum::response::Redirect::to(&target).into_response();
         }
         if api {

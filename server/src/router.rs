@@ -15,7 +15,7 @@ use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
-use crate::{accounts, assets, content, context, investing, mail, newsletter, startups};
+use crate::{accounts, assets, content, context, investing, mail, newsletter, payments, startups};
 
 /// Per-process data every handler can reach.
 pub struct Shared {
@@ -33,6 +33,12 @@ pub struct Shared {
     pub service_fee_bp: i64,
     /// The e-government identity check, when configured.
     pub identity_check: Option<investing::edevlet::IdentityCheck>,
+    /// The card payment provider (the built-in sandbox unless an adapter is configured).
+    pub payments: Box<dyn payments::PaymentProvider>,
+    /// Signs and checks payment callbacks.
+    pub callback_key: payments::CallbackKey,
+    /// The escrow account investors transfer to.
+    pub escrow: payments::Escrow,
     /// The data folder (database and uploads).
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
@@ -158,6 +164,16 @@ pub fn build(state: AppState) -> Router {
         .route("/pendingInvestments", get(investing::pending))
         .route("/pendingInvestments/{id}/cancel", post(investing::cancel))
         .route("/userInvestments", get(investing::mine))
+        .route("/invFlow", get(payments::flow))
+        .route("/invFlow/card", post(payments::pay_card))
+        .route("/invFlow/callback", get(payments::callback))
+        .route("/invFlow/bank", post(payments::bank))
+        .route(
+            "/sandbox/3ds/{payment}",
+            get(payments::sandbox_page).post(payments::sandbox_answer),
+        )
+        .route("/paymentSuccess", get(payments::success))
+        .route("/paymentFail", get(payments::fail))
         .route("/dashboard/investments", get(investing::staff::investments))
         .route(
             "/dashboard/pre-investments",

@@ -64,6 +64,13 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         sessions: session_store,
         data_dir: settings.data_dir.clone(),
         service_fee_bp: settings.service_fee_bp,
+        payments: Box::new(crate::payments::sandbox::Sandbox),
+        callback_key: crate::payments::CallbackKey::load(&pool).await?,
+        escrow: crate::payments::Escrow {
+            bank: settings.escrow_bank.clone(),
+            account_name: settings.escrow_name.clone(),
+            iban: settings.escrow_iban.clone(),
+        },
         identity_check: settings
             .nvi_url
             .as_deref()

@@ -12,6 +12,19 @@ pub fn local_path(target: &str) -> &str {
     if ok { target } else { "/" }
 }
 
+/// Percent-encodes `value` for a query string.
+pub fn encode_query(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::local_path;

@@ -227,7 +227,7 @@ impl ListQuery {
         ]
         .iter()
         .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| format!("{k}={}", encode(v)))
+        .map(|(k, v)| format!("{k}={}", crate::domain::paths::encode_query(v)))
         .collect();
         if page > 1 {
             pairs.push(format!("page={page}"));
@@ -247,15 +247,6 @@ impl ListQuery {
         .iter()
         .any(|v| !v.is_empty())
     }
-}
-
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -94,10 +94,18 @@ pub struct SigninState {
 
 pub fn signin_page(ctx: &PageContext, state: &SigninState) -> Page {
     let errors = &state.errors;
+    let oidc_href = if state.next.is_empty() || state.next == "/" {
+        "/signin/oidc".to_owned()
+    } else {
+        format!(
+            "/signin/oidc?next={}",
+            crate::domain::paths::encode_query(&state.next)
+        )
+    };
     let oidc = state.oidc.then(|| {
         view! {
             <p class="auth-card__or">{ctx.t("signin-or")}</p>
-            <a class="button button--ghost button--block" href="/signin/oidc">{ctx.t("signin-with-linkedin")}</a>
+            <a class="button button--ghost button--block" href=oidc_href.clone()>{ctx.t("signin-with-linkedin")}</a>
         }
     });
     let content = view! {

@@ -12,5 +12,6 @@ pub mod investing;
 pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;
+pub mod payment;
 pub mod profile;
 pub mod startups;

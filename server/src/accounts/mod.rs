@@ -392,7 +392,7 @@ pub async fn request_signin_link(
                     let mut url = link(&ctx, "/signin/link", &token);
                     if state.next != "/" {
                         url.push_str("&next=");
-                        url.push_str(&urlencode(&state.next));
+                        url.push_str(&ortak_app::domain::paths::encode_query(&state.next));
                     }
                     enqueue(
                         &mut tx,
@@ -410,17 +410,6 @@ pub async fn request_signin_link(
     };
     let page = ctx.page_ctx(|pc| signin_page(pc, &state));
     Ok(ctx.render(status, page).await)
-}
-
-pub fn urlencode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 #[derive(Deserialize, Default)]

@@ -274,11 +274,33 @@ pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Re
             .await?;
     match existing {
         Some(user_id) => {
-            // The provider verified the address, so it vouches for the account that uses it.
-            sqlx::query("UPDATE users SET email_verified_at = COALESCE(email_verified_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) WHERE id = ?")
+            // The provider verified the address, so it vouches for the account that uses it. If
+            // the account never proved the address, whoever created it may not own it: their
+            // password and sessions end (no pre-hijacking).
+            let mut tx = db.begin().await?;
+            let unverified: bool =
+                sqlx::query_scalar("SELECT email_verified_at IS NULL FROM users WHERE id = ?")
+                    .bind(user_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            if unverified {
+                sqlx::query(
+                    "UPDATE users SET password_hash = NULL, session_epoch = session_epoch + 1,
+                         email_verified_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+                )
                 .bind(user_id)
-                .execute(db)
+                .execute(&mut *tx)
                 .await?;
+                sqlx::query("DELETE FROM auth_tokens WHERE user_id = ?")
+                    .bind(user_id)
+                    .execute(&mut *tx)
+                    .await?;
+                tracing::warn!(
+                    user_id,
+                    "unverified account claimed through OpenID Connect; its password was cleared"
+                );
+            }
+            tx.commit().await?;
             session::sign_in(db, session, user_id).await?;
             Ok(Redirect::to(&flow.next).into_response())
         }

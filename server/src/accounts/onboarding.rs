@@ -11,6 +11,7 @@ use sqlx::FromRow;
 use super::session::Role;
 use crate::context::Ctx;
 use crate::error::AppError;
+use crate::form_body::FormBody;
 
 #[derive(FromRow)]
 struct Row {
@@ -108,14 +109,8 @@ pub async fn save_step(
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
     let step = parse_step(&step).ok_or(AppError::NotFound)?;
-    let fields: Vec<(String, String)> = form_urlencoded::parse(&body).into_owned().collect();
-    let get = |name: &str| {
-        fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let f = FormBody::parse(&body);
+    let get = |name: &str| f.get(name);
     ctx.verify_csrf(&get("csrf"), &headers)?;
     let (mut answers, next) = load(&ctx, user.id).await?;
     if step > next {
@@ -134,11 +129,7 @@ pub async fn save_step(
         }
         3 => (answers.purpose, answers.budget) = (get("purpose"), get("budget")),
         4 => {
-            answers.interests = fields
-                .iter()
-                .filter(|(k, _)| k == "interests")
-                .map(|(_, v)| v.clone())
-                .collect();
+            answers.interests = f.all("interests");
             answers.how_heard = get("how_heard");
         }
         _ => {

@@ -20,6 +20,7 @@ use sqlx::FromRow;
 use super::session::{self, CurrentUser, Role};
 use crate::context::Ctx;
 use crate::error::AppError;
+use crate::form_body::FormBody;
 use crate::passwords;
 
 /// Profile images: at most 2 MB, recognised by their first bytes, not their name.
@@ -171,30 +172,18 @@ pub async fn page(ctx: Ctx, Query(query): Query<TabQuery>) -> Result<Response, A
     .await
 }
 
-fn fields(body: &Bytes) -> Vec<(String, String)> {
-    form_urlencoded::parse(body).into_owned().collect()
-}
-
-fn field(fields: &[(String, String)], name: &str) -> String {
-    fields
-        .iter()
-        .find(|(k, _)| k == name)
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default()
-}
-
 pub async fn save_info(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let f = fields(&body);
-    ctx.verify_csrf(&field(&f, "csrf"), &headers)?;
+    let f = FormBody::parse(&body);
+    ctx.verify_csrf(&f.get("csrf"), &headers)?;
     let mut p = load(&ctx, user.id).await?;
-    p.first_name = field(&f, "first_name").trim().to_owned();
-    p.last_name = field(&f, "last_name").trim().to_owned();
-    p.position = field(&f, "position").trim().to_owned();
-    p.phone = field(&f, "phone");
-    p.country = field(&f, "country").trim().to_owned();
-    p.city = field(&f, "city").trim().to_owned();
-    p.language = field(&f, "language");
+    p.first_name = f.get("first_name").trim().to_owned();
+    p.last_name = f.get("last_name").trim().to_owned();
+    p.position = f.get("position").trim().to_owned();
+    p.phone = f.get("phone");
+    p.country = f.get("country").trim().to_owned();
+    p.city = f.get("city").trim().to_owned();
+    p.language = f.get("language");
     if let Err(errors) = validate_info(&mut p) {
         return show(
             &ctx,
@@ -230,16 +219,12 @@ pub async fn save_preferences(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let f = fields(&body);
-    ctx.verify_csrf(&field(&f, "csrf"), &headers)?;
+    let f = FormBody::parse(&body);
+    ctx.verify_csrf(&f.get("csrf"), &headers)?;
     let mut p = load(&ctx, user.id).await?;
-    p.purpose = field(&f, "purpose");
-    p.budget = field(&f, "budget");
-    p.interests = f
-        .iter()
-        .filter(|(k, _)| k == "interests")
-        .map(|(_, v)| v.clone())
-        .collect();
+    p.purpose = f.get("purpose");
+    p.budget = f.get("budget");
+    p.interests = f.all("interests");
     if let Err(errors) = validate_preferences(&mut p) {
         return show(
             &ctx,
@@ -271,8 +256,8 @@ pub async fn save_investor(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let f = fields(&body);
-    ctx.verify_csrf(&field(&f, "csrf"), &headers)?;
+    let f = FormBody::parse(&body);
+    ctx.verify_csrf(&f.get("csrf"), &headers)?;
     let mut p = load(&ctx, user.id).await?;
     for (name, slot) in [
         ("investor_type", &mut p.investor_type),
@@ -284,7 +269,7 @@ pub async fn save_investor(
         ("annual_income", &mut p.annual_income),
         ("birth_date", &mut p.birth_date),
     ] {
-        *slot = field(&f, name).trim().to_owned();
+        *slot = f.get(name).trim().to_owned();
     }
     let today = ortak_app::domain::time_fmt::istanbul_date(time::OffsetDateTime::now_utc());
     let (income, birth) = match validate_investor(&mut p, today) {
@@ -332,15 +317,22 @@ pub struct PasswordForm {
     confirm: Option<String>,
 }
 
+/// Whether `password` is the user's current one. A member who joined through the professional
+/// network has none: for them the question does not arise (they set one on the security tab).
 async fn current_password_ok(ctx: &Ctx, user_id: i64, password: &str) -> Result<bool, AppError> {
-    let stored: Option<String> = sqlx::query_scalar("SELECT password_hash FROM users WHERE id = ?")
-        .bind(user_id)
-        .fetch_one(ctx.state().db())
-        .await?;
-    Ok(match stored {
-        Some(hash) => passwords::verify(password.to_owned(), hash).await,
-        None => false,
-    })
+    match stored_hash(ctx, user_id).await? {
+        Some(hash) => Ok(passwords::verify(password.to_owned(), hash).await),
+        None => Ok(true),
+    }
+}
+
+async fn stored_hash(ctx: &Ctx, user_id: i64) -> Result<Option<String>, AppError> {
+    Ok(
+        sqlx::query_scalar("SELECT password_hash FROM users WHERE id = ?")
+            .bind(user_id)
+            .fetch_one(ctx.state().db())
+            .await?,
+    )
 }
 
 pub async fn change_password(
@@ -352,7 +344,8 @@ pub async fn change_password(
     let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
-    if form.current_password.is_empty() {
+    let has_password = stored_hash(&ctx, user.id).await?.is_some();
+    if has_password && form.current_password.is_empty() {
         errors.add("current_password", "validation-required");
     }
     check_new_password(
@@ -459,15 +452,17 @@ pub async fn upload_image(
     tokio::fs::write(dir.join(&filename), &bytes)
         .await
         .map_err(anyhow::Error::from)?;
-    let old: Option<String> = sqlx::query_scalar(
-        "UPDATE users SET profile_image = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-         WHERE id = ? RETURNING (SELECT profile_image FROM users WHERE id = ?)",
-    )
-    .bind(&filename)
-    .bind(user.id)
-    .bind(user.id)
-    .fetch_one(ctx.state().db())
-    .await?;
+    let mut tx = ctx.state().db().begin().await?;
+    let old: Option<String> = sqlx::query_scalar("SELECT profile_image FROM users WHERE id = ?")
+        .bind(user.id)
+        .fetch_one(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE users SET profile_image = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
+        .bind(&filename)
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
     if let Some(old) = old.filter(|o| *o != filename) {
         let _ = tokio::fs::remove_file(dir.join(old)).await;
     }
@@ -579,7 +574,8 @@ pub async fn delete(
     let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
-    if form.current_password.is_empty() {
+    let has_password = stored_hash(&ctx, user.id).await?.is_some();
+    if has_password && form.current_password.is_empty() {
         errors.add("current_password", "validation-required");
     } else if !current_password_ok(&ctx, user.id, &form.current_password).await? {
         errors.add("current_password", "profile-password-wrong");

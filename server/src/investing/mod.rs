@@ -28,6 +28,7 @@ use sqlx::{FromRow, SqliteConnection};
 use crate::accounts::session::{CurrentUser, Role};
 use crate::context::Ctx;
 use crate::error::AppError;
+use crate::form_body::FormBody;
 use crate::mail::{Mail, enqueue};
 use crate::startups::{CardRow, find_card};
 
@@ -197,16 +198,15 @@ pub async fn record_event(
 }
 
 fn fields(body: &Bytes) -> RequestInput {
-    let pairs: Vec<(String, String)> = form_urlencoded::parse(body).into_owned().collect();
-    let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let f = FormBody::parse(body);
     RequestInput {
-        csrf: get("csrf").unwrap_or_default(),
-        startup: get("startup").unwrap_or_default(),
-        amount: get("amount").unwrap_or_default(),
-        quick: get("quick").unwrap_or_default(),
-        fee_added: get("fee_added"),
-        risk: get("risk"),
-        idempotency_key: get("idempotency_key").unwrap_or_default(),
+        csrf: f.get("csrf"),
+        startup: f.get("startup"),
+        amount: f.get("amount"),
+        quick: f.get("quick"),
+        fee_added: f.opt("fee_added"),
+        risk: f.opt("risk"),
+        idempotency_key: f.get("idempotency_key"),
     }
 }
 
@@ -351,10 +351,7 @@ pub async fn cancel(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let token = form_urlencoded::parse(&body)
-        .find(|(k, _)| k == "csrf")
-        .map(|(_, v)| v.into_owned())
-        .unwrap_or_default();
+    let token = FormBody::parse(&body).get("csrf");
     ctx.verify_csrf(&token, &headers)?;
     let mut tx = ctx.state().db().begin().await?;
     let status: Option<String> =

@@ -13,6 +13,7 @@ use super::staff_transition;
 use crate::accounts::session::Role;
 use crate::context::Ctx;
 use crate::error::AppError;
+use crate::form_body::FormBody;
 
 async fn list(ctx: Ctx, kind: &str) -> Result<Response, AppError> {
     ctx.require(Role::SuperAdmin)?;
@@ -54,14 +55,8 @@ pub async fn move_request(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let staff = ctx.require(Role::SuperAdmin)?.clone();
-    let fields: Vec<(String, String)> = form_urlencoded::parse(&body).into_owned().collect();
-    let get = |k: &str| {
-        fields
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let f = FormBody::parse(&body);
+    let get = |k: &str| f.get(k);
     ctx.verify_csrf(&get("csrf"), &headers)?;
     let to =
         RequestStatus::from_code(&get("to")).ok_or(AppError::BadRequest("bad-request-text"))?;

@@ -1,0 +1,235 @@
+//! `/invFlow`: the service fee by card (with the sandbox 3-D Secure step), then the escrow
+//! transfer details; `/paymentSuccess` and `/paymentFail`.
+
+use leptos::prelude::*;
+use serde_json::json;
+
+use crate::domain::card::CardInput;
+use crate::domain::money::Money;
+use crate::forms::{FieldErrors, Notice, csrf_field, error_summary, input, notice_view};
+use crate::shell::{Page, PageContext};
+
+fn private(title: String, body: AnyView) -> Page {
+    let mut page = Page::new(title.clone(), title, body);
+    page.indexable = false;
+    page
+}
+
+/// The request being paid, as the payment pages show it.
+pub struct PaymentSummary {
+    pub request_id: i64,
+    pub startup: String,
+    pub fee: Money,
+    pub investment: Money,
+}
+
+fn summary(ctx: &PageContext, s: &PaymentSummary) -> impl IntoView + use<> {
+    view! {
+        <dl class="figures investment-summary">
+            <div><dt>{ctx.t("dashboard-col-startup")}</dt><dd>{s.startup.clone()}</dd></div>
+            <div><dt>{ctx.t("investment-summary-fee")}</dt><dd>{s.fee.format(ctx.locale)}</dd></div>
+            <div><dt>{ctx.t("investment-summary-payment")}</dt><dd>{s.investment.format(ctx.locale)}</dd></div>
+        </dl>
+    }
+}
+
+pub fn card_step_page(
+    ctx: &PageContext,
+    s: &PaymentSummary,
+    card: &CardInput,
+    errors: &FieldErrors,
+    notice: Option<Notice>,
+) -> Page {
+    let field_errors: serde_json::Map<String, serde_json::Value> =
+        ["holder", "number", "month", "year", "cvv"]
+            .iter()
+            .filter_map(|f| {
+                errors
+                    .get(f)
+                    .map(|m| ((*f).to_owned(), serde_json::Value::from(ctx.t(m))))
+            })
+            .collect();
+    let props = json!({
+        "labels": {
+            "holder": ctx.t("card-holder"), "number": ctx.t("card-number"), "month": ctx.t("card-month"),
+            "year": ctx.t("card-year"), "cvv": ctx.t("card-cvv"), "submit": ctx.t("card-submit"),
+        },
+        "messages": {
+            "required": ctx.t("validation-required"), "number": ctx.t("validation-card-number"),
+            "month": ctx.t("validation-card-month"), "year": ctx.t("validation-card-year"),
+            "cvv": ctx.t("validation-card-cvv"), "holder": ctx.t("validation-card-holder"),
+        },
+        "values": { "holder": card.holder, "number": card.number, "month": card.month, "year": card.year },
+        "errors": field_errors,
+        "csrf": ctx.csrf,
+        "action": "/invFlow/card",
+        "requestId": s.request_id,
+    })
+    .to_string();
+    let body = view! {
+        <section class="bare-card auth-card">
+            <p class="muted">{ctx.t("payment-step-card")}</p>
+            <h1>{ctx.t("payment-card-title")}</h1>
+            <p>{ctx.t("payment-card-text")}</p>
+            {summary(ctx, s)}
+            {notice_view(notice)}
+            {error_summary(ctx, errors)}
+            <div data-island="card-payment" data-props=props>
+                <form class="form" method="post" action="/invFlow/card" novalidate autocomplete="on">
+                    {csrf_field(ctx)}
+                    <input type="hidden" name="request" value=s.request_id.to_string() />
+                    {input(ctx, errors, "holder", "card-holder", "text", &card.holder, "cc-name")}
+                    {input(ctx, errors, "number", "card-number", "text", &card.number, "cc-number")}
+                    <div class="form__row">
+                        {input(ctx, errors, "month", "card-month", "text", &card.month, "cc-exp-month")}
+                        {input(ctx, errors, "year", "card-year", "text", &card.year, "cc-exp-year")}
+                        {input(ctx, errors, "cvv", "card-cvv", "password", "", "cc-csc")}
+                    </div>
+                    <div class="form__actions">
+                        <button class="button button--primary" type="submit">{ctx.t("card-submit")}</button>
+                    </div>
+                </form>
+            </div>
+            <p class="field__hint">{ctx.t("payment-card-safe")}</p>
+        </section>
+    }
+    .into_any();
+    let mut page = private(ctx.t("payment-card-title"), body);
+    page.islands.push("card-payment");
+    page
+}
+
+/// The sandbox bank's 3-D Secure page.
+pub fn sandbox_challenge_page(
+    ctx: &PageContext,
+    public_id: &str,
+    amount: Money,
+    brand: &str,
+    last4: &str,
+    wrong_code: bool,
+) -> Page {
+    let error = wrong_code.then(|| view! { <div class="flash flash--error" role="alert">{ctx.t("sandbox-wrong-code")}</div> });
+    let body = view! {
+        <section class="bare-card auth-card sandbox-bank">
+            <p class="muted">{ctx.t("sandbox-bank")}</p>
+            <h1>{ctx.t("sandbox-title")}</h1>
+            <p>{ctx.locale.t_args("sandbox-text", &[("amount", amount.format(ctx.locale).into()), ("card", format!("{brand} ****{last4}").into())])}</p>
+            {error}
+            <form class="form" method="post" action=format!("/sandbox/3ds/{public_id}")>
+                {csrf_field(ctx)}
+                <div class="field">
+                    <label class="field__label" for="code">{ctx.t("sandbox-code")}</label>
+                    <input class="input" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" />
+                    <p class="field__hint">{ctx.t("sandbox-hint")}</p>
+                </div>
+                <div class="form__actions">
+                    <button class="button button--primary" type="submit" name="action" value="approve">{ctx.t("sandbox-approve")}</button>
+                    <button class="button button--ghost" type="submit" name="action" value="cancel">{ctx.t("sandbox-cancel")}</button>
+                </div>
+            </form>
+        </section>
+    }
+    .into_any();
+    private(ctx.t("sandbox-title"), body)
+}
+
+/// The payer's details for the escrow transfer.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(default)]
+pub struct BankForm {
+    pub payer_name: String,
+    pub address: String,
+    pub country: String,
+    pub city: String,
+    pub post_code: String,
+    pub phone: String,
+}
+
+pub fn bank_step_page(
+    ctx: &PageContext,
+    s: &PaymentSummary,
+    form: &BankForm,
+    errors: &FieldErrors,
+    notice: Option<Notice>,
+) -> Page {
+    let body = view! {
+        <section class="bare-card auth-card">
+            <p class="muted">{ctx.t("payment-step-bank")}</p>
+            <h1>{ctx.t("payment-bank-title")}</h1>
+            <p>{ctx.t("payment-bank-text")}</p>
+            {summary(ctx, s)}
+            {notice_view(notice)}
+            {error_summary(ctx, errors)}
+            <form class="form" method="post" action="/invFlow/bank" novalidate>
+                {csrf_field(ctx)}
+                <input type="hidden" name="request" value=s.request_id.to_string() />
+                {input(ctx, errors, "payer_name", "bank-payer-name", "text", &form.payer_name, "name")}
+                {input(ctx, errors, "address", "bank-address", "text", &form.address, "street-address")}
+                <div class="form__row">
+                    {input(ctx, errors, "country", "field-country", "text", &form.country, "country-name")}
+                    {input(ctx, errors, "city", "field-city", "text", &form.city, "address-level2")}
+                </div>
+                <div class="form__row">
+                    {input(ctx, errors, "post_code", "bank-post-code", "text", &form.post_code, "postal-code")}
+                    {input(ctx, errors, "phone", "field-phone", "tel", &form.phone, "tel")}
+                </div>
+                <div class="form__actions">
+                    <button class="button button--primary" type="submit">{ctx.t("bank-submit")}</button>
+                </div>
+            </form>
+        </section>
+    }
+    .into_any();
+    private(ctx.t("payment-bank-title"), body)
+}
+
+/// What the investor must transfer to escrow.
+pub struct TransferInstructions {
+    pub bank: String,
+    pub account_name: String,
+    pub iban: String,
+    pub reference: String,
+    pub amount: Money,
+}
+
+pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) -> Page {
+    let instructions = t.map(|t| {
+        view! {
+            <h2>{ctx.t("payment-transfer-title")}</h2>
+            <p>{ctx.t("payment-transfer-text")}</p>
+            <dl class="figures transfer">
+                <div><dt>{ctx.t("payment-transfer-bank")}</dt><dd>{t.bank}</dd></div>
+                <div><dt>{ctx.t("payment-transfer-name")}</dt><dd>{t.account_name}</dd></div>
+                <div><dt>"IBAN"</dt><dd class="iban">{t.iban}</dd></div>
+                <div><dt>{ctx.t("payment-transfer-reference")}</dt><dd class="reference">{t.reference}</dd></div>
+                <div><dt>{ctx.t("investment-summary-payment")}</dt><dd>{t.amount.format(ctx.locale)}</dd></div>
+            </dl>
+        }
+    });
+    let body = view! {
+        <section class="bare-card auth-card">
+            <h1>{ctx.t("payment-success-title")}</h1>
+            <p>{ctx.t("payment-success-text")}</p>
+            {instructions}
+            <p><a class="button button--primary" href="/pendingInvestments">{ctx.t("investment-created-link")}</a></p>
+        </section>
+    }
+    .into_any();
+    private(ctx.t("payment-success-title"), body)
+}
+
+pub fn payment_fail_page(ctx: &PageContext, retry: Option<i64>) -> Page {
+    let retry = retry.map(|id| view! { <a class="button button--primary" href=format!("/invFlow?request={id}")>{ctx.t("payment-retry")}</a> });
+    let body = view! {
+        <section class="bare-card auth-card">
+            <h1>{ctx.t("payment-fail-title")}</h1>
+            <p>{ctx.t("payment-fail-text")}</p>
+            <div class="form__actions">
+                {retry}
+                <a class="button button--ghost" href="/pendingInvestments">{ctx.t("investment-created-link")}</a>
+            </div>
+        </section>
+    }
+    .into_any();
+    private(ctx.t("payment-fail-title"), body)
+}

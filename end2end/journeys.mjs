@@ -1,0 +1,98 @@
+// Account steps several browser test files share: signing up through the form and following
+// the mailed verification link, signing in and out, and checking the header's avatar menu.
+//
+// The functions take the running server (and, where mail is read, the SMTP sink) explicitly:
+//
+//   await join(page, { server, sink }, uniqueEmail('x'));   // signed in, on /boardingFlow/1
+//   await signOut(page, server);
+//   await signIn(page, server, email, PASSWORD);
+import assert from 'node:assert/strict';
+import { clickAndNavigate } from './helpers.mjs';
+import { linkIn } from './smtp.mjs';
+
+export const PASSWORD = 'Gizli-Sifre-2024!';
+
+/** A sign-up that passes validation (Turkish letters on purpose: they must survive the mail). */
+export const PERSON = {
+  first_name: 'Ayşe',
+  last_name: 'Yılmaz',
+  phone: '0532 123 45 67',
+  country: 'Türkiye',
+  city: 'İstanbul',
+  investor_type: 'individual',
+  language: 'tr',
+};
+
+/** Subject fragment of the (Turkish) verification mail. */
+export const VERIFY_SUBJECT = 'doğrulayın';
+export const SIGNIN_FAILED_TR = 'E-posta adresi veya şifre hatalı.';
+
+export const AVATAR = 'details.avatar-menu';
+export const LOGOUT = 'form.avatar-menu__logout button';
+export const SIGNUP_SUBMIT = 'form.form button[type=submit]';
+export const SIGNIN_SUBMIT = 'form[action="/signin"] button[type=submit]';
+
+export const pathOf = (page) => new URL(page.url()).pathname;
+export const pathAndQuery = (page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+/** The trimmed text of every element `selector` matches. */
+export const texts = async (page, selector) => (await page.locator(selector).allTextContents()).map((t) => t.trim());
+
+/** Fills the sign-up form's fields that `fields` names (terms: true ticks the box). */
+export async function fillSignup(page, fields) {
+  for (const id of ['first_name', 'last_name', 'email', 'phone', 'country', 'city', 'password', 'password_confirm']) {
+    if (fields[id] !== undefined) await page.fill(`#${id}`, fields[id]);
+  }
+  if (fields.investor_type !== undefined) await page.selectOption('#investor_type', fields.investor_type);
+  if (fields.language !== undefined) await page.selectOption('#language', fields.language);
+  if (fields.terms) await page.check('#terms');
+}
+
+/**
+ * Signs up `email` through the form and follows the mailed verification link; the page is
+ * left where the link leads (a new investor: /boardingFlow/1), signed in. Returns the link.
+ * @param {import('playwright-core').Page} page
+ * @param {{server: {url: (p: string) => string, baseURL: string}, sink: {waitFor: Function}}} env
+ */
+export async function join(page, { server, sink }, email, { person = PERSON, password = PASSWORD } = {}) {
+  await page.goto(server.url('/signup'));
+  await fillSignup(page, { ...person, email, password, password_confirm: password, terms: true });
+  const response = await clickAndNavigate(page, SIGNUP_SUBMIT);
+  assert.equal(response.status(), 200, `sign-up ended with ${response.status()} at ${page.url()}`);
+  assert.equal(pathOf(page), '/verification');
+  const mail = await sink.waitFor(email, VERIFY_SUBJECT);
+  const link = linkIn(mail.text, `${server.baseURL}/verificationtoken?token=`);
+  assert.ok(link, `the verification mail has a link:\n${mail.text}`);
+  const verified = await page.goto(link);
+  assert.equal(verified.status(), 200);
+  return link;
+}
+
+/** Posts the sign-in form at `path`; returns the response of the navigation it causes. */
+export async function signIn(page, server, email, password, path = '/signin') {
+  await page.goto(server.url(path));
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  return clickAndNavigate(page, SIGNIN_SUBMIT);
+}
+
+/** Signs out with the avatar menu's button (from the home page). */
+export async function signOut(page, server) {
+  await page.goto(server.url('/'));
+  await page.click(`${AVATAR} summary`);
+  const response = await clickAndNavigate(page, LOGOUT);
+  assert.equal(response.status(), 200);
+  assert.equal(pathOf(page), '/');
+  assert.equal(await page.locator(AVATAR).count(), 0, 'signed out: no avatar menu');
+}
+
+/** The page's header shows the avatar menu naming `who`, and no sign-in link. */
+export async function assertSignedIn(page, who = `${PERSON.first_name} ${PERSON.last_name}`) {
+  const menu = page.locator(AVATAR);
+  assert.equal(await menu.count(), 1, `signed in: the header has the avatar menu (at ${page.url()})`);
+  const text = (await menu.textContent()).replace(/\s+/g, ' ');
+  assert.ok(text.includes(who), `the avatar menu names ${who}: ${text}`);
+  assert.equal(await page.locator('header.site-header a[href="/signin"]').count(), 0, 'no sign-in link');
+}

@@ -1,0 +1,409 @@
+//! Paying the service fee in the sandbox (3-D Secure, declines, replays) and the escrow step.
+
+mod common;
+
+use std::process::Command;
+
+use common::journeys::{csrf, post_form, sign_up};
+use common::{Server, client, csrf_of};
+use tempfile::TempDir;
+
+/// An investor with an approved request for Cemre Enerji; returns (investor, request id).
+async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
+    let browser = sign_up(server, "odeme@example.com").await;
+    let token = csrf(&browser, server, "/mkk").await;
+    let mkk = [
+        ("investor_type", "individual"),
+        ("citizen", "yes"),
+        ("id_type", "tckn"),
+        ("first_name", "Ayşe"),
+        ("last_name", "Yılmaz"),
+        ("email", "odeme@example.com"),
+        ("phone", "05321234567"),
+        ("annual_income", "900000"),
+        ("identity_number", "10000000146"),
+        ("birth_date", "1980-01-01"),
+    ];
+    let mkk: Vec<(&str, String)> = mkk.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
+    assert_eq!(
+        post_form(&browser, server.url("/mkk"), &token, &mkk)
+            .await
+            .status(),
+        303
+    );
+    let request = [
+        ("startup", "cemre-enerji".to_owned()),
+        ("amount", "400.000".into()),
+        ("fee_added", "on".into()),
+        ("risk", "on".into()),
+        ("idempotency_key", "pay-1".into()),
+    ];
+    assert_eq!(
+        post_form(&browser, server.url("/investmentFlow"), &token, &request)
+            .await
+            .status(),
+        303
+    );
+    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+
+    // Not payable before approval.
+    assert_eq!(
+        browser
+            .get(server.url(&format!("/invFlow?request={id}")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        409
+    );
+    let staff = client();
+    let page = staff
+        .get(server.url("/signin"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let signed = post_form(
+        &staff,
+        server.url("/signin"),
+        &csrf_of(&page),
+        &[
+            ("email", "super@example.com".into()),
+            ("password", "parola-1234".into()),
+        ],
+    )
+    .await;
+    assert_eq!(signed.status(), 303);
+    let board = staff
+        .get(server.url("/dashboard/investments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let moved = post_form(
+        &staff,
+        server.url(&format!("/dashboard/investments/{id}/status")),
+        &csrf_of(&board),
+        &[("to", "approved".into())],
+    )
+    .await;
+    assert_eq!(moved.status(), 303);
+    (browser, id)
+}
+
+fn start() -> Server {
+    let data = TempDir::new().unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_ortak"))
+        .args([
+            "create-admin",
+            "--email",
+            "super@example.com",
+            "--password",
+            "parola-1234",
+            "--super",
+        ])
+        .env("ORTAK_DATA_DIR", data.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    Server::start_in(data, &[("ORTAK_DEMO", "1")])
+}
+
+fn card(number: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("holder", "Ayşe Yılmaz".into()),
+        ("number", number.into()),
+        ("month", "12".into()),
+        ("year", "2030".into()),
+        ("cvv", "123".into()),
+    ]
+}
+
+fn with_request(mut fields: Vec<(&'static str, String)>, id: i64) -> Vec<(&'static str, String)> {
+    fields.push(("request", id.to_string()));
+    fields
+}
+
+#[tokio::test]
+async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_reference() {
+    let server = start();
+    let (browser, id) = approved_request(&server).await;
+    let page = browser
+        .get(server.url(&format!("/invFlow?request={id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        page.contains("Hizmet bedelini kartla ödeyin") && page.contains("10.000 TL"),
+        "2.5% of 400.000 TL"
+    );
+    let token = csrf_of(&page);
+
+    // The spec's card messages, each for its field; nothing is charged.
+    let bad = post_form(
+        &browser,
+        server.url("/invFlow/card"),
+        &token,
+        &with_request(
+            vec![
+                ("holder", "".into()),
+                ("number", "4242 4242 4242 4241".into()),
+                ("month", "13".into()),
+                ("year", "1999".into()),
+                ("cvv", "1".into()),
+            ],
+            id,
+        ),
+    )
+    .await;
+    assert_eq!(bad.status(), 422);
+    let html = bad.text().await.unwrap();
+    for message in [
+        "Geçersiz kart numarası",
+        "Geçersiz ay",
+        "Geçersiz yıl",
+        "Geçersiz CVV",
+        "Bu alan zorunludur",
+    ] {
+        assert!(html.contains(message), "{message}");
+    }
+    let cvv = html
+        .split("id=\"cvv\"")
+        .nth(1)
+        .unwrap()
+        .split('>')
+        .next()
+        .unwrap();
+    assert!(
+        cvv.contains("value=\"\""),
+        "the CVV is never sent back: {cvv}"
+    );
+    assert!(
+        html.contains("value=\"4242 4242 4242 4241\""),
+        "the typed number is kept to correct it"
+    );
+
+    let started = post_form(
+        &browser,
+        server.url("/invFlow/card"),
+        &token,
+        &with_request(card("4242 4242 4242 4242"), id),
+    )
+    .await;
+    assert_eq!(started.status(), 303);
+    let challenge = started.headers()["location"].to_str().unwrap().to_owned();
+    assert!(challenge.starts_with("/sandbox/3ds/"));
+    let bank_page = browser
+        .get(server.url(&challenge))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(bank_page.contains("visa ****4242"));
+    let wrong = post_form(
+        &browser,
+        server.url(&challenge),
+        &token,
+        &[("code", "000000".into()), ("action", "approve".into())],
+    )
+    .await;
+    assert_eq!(wrong.status(), 422);
+    let answered = post_form(
+        &browser,
+        server.url(&challenge),
+        &token,
+        &[("code", "123456".into()), ("action", "approve".into())],
+    )
+    .await;
+    assert_eq!(answered.status(), 303);
+    let callback = answered.headers()["location"].to_str().unwrap().to_owned();
+    assert!(callback.contains("/invFlow/callback?payment="));
+
+    // A forged outcome is refused; the real one completes once, and replaying it changes nothing.
+    let forged = callback.replace("outcome=success", "outcome=failed");
+    assert_eq!(browser.get(&forged).send().await.unwrap().status(), 400);
+    for _ in 0..2 {
+        let back = browser.get(&callback).send().await.unwrap();
+        assert_eq!(back.status(), 303);
+        assert_eq!(back.headers()["location"], format!("/invFlow?request={id}"));
+    }
+    let db = server.db().await;
+    let payments: Vec<(String, String, String)> =
+        sqlx::query_as("SELECT status, card_brand, card_last4 FROM payments")
+            .fetch_all(&db)
+            .await
+            .unwrap();
+    assert_eq!(
+        payments,
+        [("succeeded".to_owned(), "visa".to_owned(), "4242".to_owned())]
+    );
+    let everything: String = sqlx::query_scalar(
+        "SELECT group_concat(COALESCE(failure_reason, '') || public_id || card_last4) FROM payments",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert!(
+        !everything.contains("4242424242424242"),
+        "the card number is never stored"
+    );
+
+    let bank = browser
+        .get(server.url(&format!("/invFlow?request={id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(bank.contains("Yatırım tutarını emanet hesabına aktarın"));
+    let bad = post_form(
+        &browser,
+        server.url("/invFlow/bank"),
+        &token,
+        &with_request(
+            vec![("payer_name", "Ayşe Yılmaz".into()), ("phone", "12".into())],
+            id,
+        ),
+    )
+    .await;
+    assert_eq!(bad.status(), 422);
+    assert!(bad.text().await.unwrap().contains("value=\"Ayşe Yılmaz\""));
+    let sent = post_form(
+        &browser,
+        server.url("/invFlow/bank"),
+        &token,
+        &with_request(
+            vec![
+                ("payer_name", "Ayşe Yılmaz".into()),
+                ("address", "Bağdat Cad. 1".into()),
+                ("country", "Türkiye".into()),
+                ("city", "İstanbul".into()),
+                ("post_code", "34728".into()),
+                ("phone", "0532 123 45 67".into()),
+            ],
+            id,
+        ),
+    )
+    .await;
+    assert_eq!(
+        sent.headers()["location"],
+        format!("/paymentSuccess?request={id}")
+    );
+    let success = browser
+        .get(server.url(&format!("/paymentSuccess?request={id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        success.contains("Ödemeniz alındı")
+            && success.contains("TR470000100100000350930001")
+            && success.contains("400.000 TL")
+    );
+    let reference: String = sqlx::query_scalar("SELECT reference FROM bank_transfers")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert!(success.contains(&reference) && reference.starts_with("ORT"));
+    assert!(
+        !success.contains("<header class=\"site-header\">") && !success.contains("<footer"),
+        "no header or footer"
+    );
+
+    // Someone else cannot see or pay it.
+    let stranger = sign_up(&server, "yabanci@example.com").await;
+    assert_eq!(
+        stranger
+            .get(server.url(&format!("/paymentSuccess?request={id}")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    assert_eq!(
+        stranger
+            .get(server.url(&challenge))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+}
+
+#[tokio::test]
+async fn a_declined_card_and_a_cancelled_challenge_end_at_the_fail_page() {
+    let server = start();
+    let (browser, id) = approved_request(&server).await;
+    let token = csrf(&browser, &server, &format!("/invFlow?request={id}")).await;
+    let declined = post_form(
+        &browser,
+        server.url("/invFlow/card"),
+        &token,
+        &with_request(card("4000 0000 0000 0002"), id),
+    )
+    .await;
+    assert_eq!(declined.status(), 402);
+    assert!(
+        declined
+            .text()
+            .await
+            .unwrap()
+            .contains("Kartınız ödeme kuruluşu tarafından reddedildi")
+    );
+
+    let started = post_form(
+        &browser,
+        server.url("/invFlow/card"),
+        &token,
+        &with_request(card("4242424242424242"), id),
+    )
+    .await;
+    let challenge = started.headers()["location"].to_str().unwrap().to_owned();
+    let cancelled = post_form(
+        &browser,
+        server.url(&challenge),
+        &token,
+        &[("action", "cancel".into())],
+    )
+    .await;
+    let callback = cancelled.headers()["location"].to_str().unwrap().to_owned();
+    let back = browser.get(&callback).send().await.unwrap();
+    assert_eq!(
+        back.headers()["location"],
+        format!("/paymentFail?request={id}")
+    );
+    let fail = browser
+        .get(server.url(&format!("/paymentFail?request={id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        fail.contains("Ödeme tamamlanamadı")
+            && fail.contains(&format!("href=\"/invFlow?request={id}\""))
+    );
+    let statuses: Vec<String> = sqlx::query_scalar("SELECT status FROM payments ORDER BY id")
+        .fetch_all(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(statuses, ["failed", "failed"]);
+}
