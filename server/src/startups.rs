@@ -333,20 +333,21 @@ pub async fn favorites(
         .push_bind(user.id)
         .push(" WHERE s.published = 1 ORDER BY mine.created_at DESC");
     let rows: Vec<CardRow> = qb.build_query_as().fetch_all(ctx.state().db()).await?;
-    let total = rows.len();
     let today = today();
     let status = FundingStatus::from_code(&query.status);
+    let q = query.q.trim();
     let cards = rows
         .iter()
-        .map(|r| r.card(true, today))
-        .filter(|c| status.is_none_or(|s| c.status == s))
-        .filter(|c| {
-            query.q.trim().is_empty()
-                || contains_turkish_ci(&c.name, query.q.trim())
-                || contains_turkish_ci(&c.city, query.q.trim())
+        .map(|r| {
+            let card = r.card(true, today);
+            let shown = status.is_none_or(|s| card.status == s)
+                && (q.is_empty()
+                    || contains_turkish_ci(&card.name, q)
+                    || contains_turkish_ci(&card.city, q));
+            (card, shown)
         })
         .collect();
     let status_code = status.map(|s| s.code()).unwrap_or("");
-    let page = ctx.page_ctx(|pc| favorites_page(pc, cards, &query.q, status_code, total));
+    let page = ctx.page_ctx(|pc| favorites_page(pc, cards, &query.q, status_code));
     Ok(ctx.render(StatusCode::OK, page).await)
 }

@@ -5,12 +5,30 @@ mod common;
 use common::journeys::{csrf, post_form, sign_up};
 use common::{Server, client, h1_of};
 
-/// Startup names on a list page, in order.
+/// Startup names shown on a list page, in order (cards in a `hidden` wrapper left out).
 fn names(html: &str) -> Vec<String> {
-    html.split("data-name=\"")
-        .skip(1)
-        .map(|rest| rest[..rest.find('"').unwrap()].replace("&amp;", "&"))
-        .collect()
+    let mut names = Vec::new();
+    let mut hidden = false;
+    for (i, part) in html.split("<article ").enumerate() {
+        let tag = part.split('>').next().unwrap_or("");
+        if i > 0 && !hidden && tag.contains("startup-card") {
+            let rest = tag.split("data-name=\"").nth(1).unwrap();
+            names.push(rest[..rest.find('"').unwrap()].replace("&amp;", "&"));
+        }
+        // The wrapper right before the next card decides whether that card shows.
+        let wrapper = part
+            .rsplit("<div ")
+            .next()
+            .unwrap_or("")
+            .split('>')
+            .next()
+            .unwrap_or("");
+        hidden = wrapper.contains("favorite-item")
+            && wrapper
+                .split_whitespace()
+                .any(|w| w == "hidden" || w.starts_with("hidden="));
+    }
+    names
 }
 
 fn position(names: &[String], name: &str) -> usize {
