@@ -80,3 +80,16 @@ dashboard-move-rejected = Reject
 dashboard-move-paid = Payment received
 dashboard-move-completed = Mark completed
 dashboard-moved = The request was updated.
+overview-greeting = Welcome, { $name }
+overview-lead = Your portfolio, pending requests and the startups you follow at a glance.
+overview-investments = { $count ->
+    [one] 1 investment
+   *[other] { $count } investments
+}
+overview-open-startups = startups open to investment
+overview-reports = reports you can read
+overview-by-sector = Your portfolio by sector
+reports-title = Reports
+reports-description = Quarterly reports of the startups you invested in or saved, newest first.
+reports-empty = No reports yet. Quarterly reports appear here once you save or invest in startups.
+reports-download = Download the report (PDF)

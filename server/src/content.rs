@@ -115,7 +115,11 @@ async fn latest_posts(
     Ok(rows.into_iter().map(|mut r| r.summary(locale)).collect())
 }
 
+/// Visitors get the public home page; signed-in members their overview (spec: "Home/overview").
 pub async fn home(ctx: Ctx) -> Result<Response, AppError> {
+    if let Some(user) = ctx.user.clone() {
+        return crate::investing::portfolio::overview_for(&ctx, &user).await;
+    }
     let posts = latest_posts(ctx.state(), ctx.locale, 3).await?;
     let page = ctx.page_ctx(|pc| home_page(pc, posts));
     Ok(ctx.render(StatusCode::OK, page).await)

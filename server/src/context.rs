@@ -341,10 +341,13 @@ font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-ac
 frame-ancestors 'none'";
 
 fn security_headers(headers: &mut HeaderMap, https: bool) {
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    );
+    // Stored files set a stricter policy of their own.
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        );
+    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),

@@ -536,8 +536,18 @@ fn sections(
         .collect()
 }
 
-/// Inserts the demo funds and startups once.
-pub async fn seed(db: &SqlitePool) -> anyhow::Result<()> {
+fn random_name(ext: &str) -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    format!(
+        "{}.{ext}",
+        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    )
+}
+
+/// Inserts the demo funds and startups once, with their slides and reports under `data_dir`.
+pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result<()> {
     let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM startups")
         .fetch_one(db)
         .await?;
@@ -630,6 +640,90 @@ pub async fn seed(db: &SqlitePool) -> anyhow::Result<()> {
                 .bind(body_en)
                 .execute(&mut *tx)
                 .await?;
+        }
+        if i % 3 == 0 {
+            sqlx::query("INSERT INTO startup_accelerators (startup_id, attended_on, program, country) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(format!("{}-03-01", 2021 + i % 4))
+                .bind(["İTÜ Çekirdek", "Endeavor Scale-Up", "Startupbootcamp", "Techstars"][i % 4])
+                .bind(if i % 4 < 2 { "Türkiye" } else { "Hollanda" })
+                .execute(&mut *tx)
+                .await?;
+        }
+        if i % 2 == 0 {
+            sqlx::query("INSERT INTO startup_prior_rounds (startup_id, raised_on, investors, amount_usd) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(format!("{}-09-15", 2022 + i % 3))
+                .bind(["Melek yatırımcılar", "Kurucular ve aile", "Tohum fonu"][i % 3])
+                .bind(50_000 + (i as i64) * 15_000)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let slides_dir = data_dir.join("presentations");
+        std::fs::create_dir_all(&slides_dir)?;
+        let slides: [(&str, Vec<&str>); 3] = [
+            (name, vec![tr, city]),
+            (
+                "Pazar ve fırsat",
+                vec![
+                    "Hızla büyüyen bir pazar",
+                    "Dijitalleşme ihtiyacı",
+                    "Düzenleyici destek",
+                ],
+            ),
+            (
+                "Yatırım",
+                vec![
+                    "Fonla aynı koşullar",
+                    "Paylar MKK'da kayıtlı",
+                    "Çeyrek raporlar",
+                ],
+            ),
+        ];
+        for (n, (title, lines)) in slides.iter().enumerate() {
+            let file = random_name("svg");
+            std::fs::write(
+                slides_dir.join(&file),
+                crate::demo_files::slide(title, lines, n + 1),
+            )?;
+            sqlx::query("INSERT INTO startup_pages (startup_id, position, file_name, content_type) VALUES (?, ?, ?, 'image/svg+xml')")
+                .bind(id)
+                .bind(n as i64 + 1)
+                .bind(file)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if i < 10 {
+            let reports_dir = data_dir.join("reports");
+            std::fs::create_dir_all(&reports_dir)?;
+            for (q, quarter) in ["2026-Q2", "2026-Q3"].iter().enumerate() {
+                let file = random_name("pdf");
+                let title = format!("{name} {quarter}");
+                let growth = 8 + (i + q) * 3;
+                let pdf = crate::demo_files::report_pdf(
+                    &title,
+                    &[
+                        &format!("Quarterly report {quarter}"),
+                        &format!("Revenue growth: {growth}%"),
+                        "Runway: 18 months",
+                    ],
+                );
+                std::fs::write(reports_dir.join(&file), pdf)?;
+                sqlx::query(
+                    "INSERT INTO reports (startup_id, quarter, title_tr, title_en, summary_tr, summary_en, file_name, published_at)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(id)
+                .bind(*quarter)
+                .bind(format!("{name} {quarter} çeyrek raporu"))
+                .bind(format!("{name} {quarter} quarterly report"))
+                .bind(format!("Gelir önceki çeyreğe göre %{growth} arttı; nakit ömrü 18 ay. Ekip iki yeni müşteriyle pilot başlattı."))
+                .bind(format!("Revenue grew {growth}% on the previous quarter; 18 months of runway. The team started pilots with two new customers."))
+                .bind(file)
+                .bind(if q == 0 { "2026-07-15T09:00:00Z" } else { "2026-10-15T09:00:00Z" })
+                .execute(&mut *tx)
+                .await?;
+            }
         }
         for k in 0..2 {
             let (founder, title) = FOUNDERS[(i * 2 + k) % FOUNDERS.len()];

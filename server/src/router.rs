@@ -152,6 +152,10 @@ pub fn build(state: AppState) -> Router {
         .route("/api/file/{filename}", get(accounts::profile::file))
         .route("/startups", get(startups::list))
         .route("/startups/{slug}", get(startups::detail))
+        .route(
+            "/startups/{slug}/pages/{n}",
+            get(startups::presentation_page),
+        )
         .route("/favorites", get(startups::favorites))
         .route("/favorites/{slug}", post(startups::toggle_favorite))
         .route("/mkk", get(investing::mkk::page).post(investing::mkk::save))
@@ -164,6 +168,9 @@ pub fn build(state: AppState) -> Router {
         .route("/pendingInvestments", get(investing::pending))
         .route("/pendingInvestments/{id}/cancel", post(investing::cancel))
         .route("/userInvestments", get(investing::mine))
+        .route("/overview", get(investing::portfolio::overview))
+        .route("/reports", get(investing::portfolio::reports))
+        .route("/reports/{id}/file", get(investing::portfolio::report_file))
         .route("/invFlow", get(payments::flow))
         .route("/invFlow/card", post(payments::pay_card))
         .route("/invFlow/callback", get(payments::callback))

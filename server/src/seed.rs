@@ -136,7 +136,10 @@ pub async fn seed_content(db: &SqlitePool) -> anyhow::Result<()> {
 pub const DEMO_ADMIN_EMAIL: &str = "admin@ortak.local";
 
 /// Demo content; returns the admin's generated password when the admin was created now.
-pub async fn seed_demo(db: &SqlitePool) -> anyhow::Result<Option<String>> {
+pub async fn seed_demo(
+    db: &SqlitePool,
+    data_dir: &std::path::Path,
+) -> anyhow::Result<Option<String>> {
     for (slug, tr, en) in bilingual("blog/")? {
         let date = tr.get("date")?;
         // Noon in Istanbul.
@@ -158,7 +161,7 @@ pub async fn seed_demo(db: &SqlitePool) -> anyhow::Result<Option<String>> {
         .await?;
     }
 
-    crate::demo_startups::seed(db).await?;
+    crate::demo_startups::seed(db, data_dir).await?;
 
     let (admins,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM users WHERE role IN ('admin', 'superadmin')")

@@ -15,7 +15,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     db::migrate(&pool).await?;
     seed::seed_content(&pool).await?;
     let admin_password = if settings.demo {
-        seed::seed_demo(&pool).await?
+        seed::seed_demo(&pool, &settings.data_dir).await?
     } else {
         None
     };

@@ -245,8 +245,29 @@ pub async fn detail(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, AppE
     .bind(row.id)
     .fetch_all(db)
     .await?;
+    let pages: Vec<i64> = sqlx::query_scalar(
+        "SELECT position FROM startup_pages WHERE startup_id = ? ORDER BY position",
+    )
+    .bind(row.id)
+    .fetch_all(db)
+    .await?;
+    let accelerators: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT attended_on, program, country FROM startup_accelerators WHERE startup_id = ? ORDER BY attended_on",
+    )
+    .bind(row.id)
+    .fetch_all(db)
+    .await?;
+    let prior_rounds: Vec<(String, String, i64)> = sqlx::query_as(
+        "SELECT raised_on, investors, amount_usd FROM startup_prior_rounds WHERE startup_id = ? ORDER BY raised_on",
+    )
+    .bind(row.id)
+    .fetch_all(db)
+    .await?;
     let today = today();
     let detail = StartupDetail {
+        pages,
+        accelerators,
+        prior_rounds,
         offer: row.funding().offer(today),
         card: row.card(true, today),
         description: pick(ctx.locale, d.description_tr, d.description_en),
@@ -350,4 +371,30 @@ pub async fn favorites(
     let status_code = status.map(|s| s.code()).unwrap_or("");
     let page = ctx.page_ctx(|pc| favorites_page(pc, cards, &query.q, status_code));
     Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// `GET /startups/{slug}/pages/{n}`: a presentation page, for members only.
+pub async fn presentation_page(
+    ctx: Ctx,
+    Path((slug, n)): Path<(String, i64)>,
+) -> Result<Response, AppError> {
+    ctx.require(Role::Investor)?;
+    let row = find_card(&ctx, &slug).await?;
+    let page: Option<(String, String)> = sqlx::query_as(
+        "SELECT file_name, content_type FROM startup_pages WHERE startup_id = ? AND position = ?",
+    )
+    .bind(row.id)
+    .bind(n)
+    .fetch_optional(ctx.state().db())
+    .await?;
+    let (file, content_type) = page.ok_or(AppError::NotFound)?;
+    crate::files::serve(
+        &ctx.state()
+            .shared()
+            .data_dir
+            .join("presentations")
+            .join(file),
+        &content_type,
+    )
+    .await
 }

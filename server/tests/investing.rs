@@ -661,3 +661,202 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
             && page.contains("Doğrulandı")
     );
 }
+
+#[tokio::test]
+async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_and_owns() {
+    let data = TempDir::new().unwrap();
+    superadmin(&data);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    let browser = sign_up(&server, "rapor@example.com").await;
+    let home = browser
+        .get(server.url("/"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        home.contains("Hoş geldiniz, Ayşe"),
+        "signed-in members get their overview at /"
+    );
+    assert!(
+        home.contains("href=\"/gsyf\""),
+        "with the fund-application card"
+    );
+    assert!(home.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
+    let reports = browser
+        .get(server.url("/reports"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(reports.contains("Henüz raporunuz yok."));
+
+    // Saving a startup shows its reports, newest first; the PDF is served to this member only.
+    let token = csrf(&browser, &server, "/startups").await;
+    post_form(
+        &browser,
+        server.url("/favorites/cicek-tarim"),
+        &token,
+        &[("favorite", "1".into()), ("return", "/".into())],
+    )
+    .await;
+    let reports = browser
+        .get(server.url("/reports"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let q3 = reports
+        .find("Çiçek Tarım 2026-Q3 çeyrek raporu")
+        .expect("Q3 listed");
+    let q2 = reports
+        .find("Çiçek Tarım 2026-Q2 çeyrek raporu")
+        .expect("Q2 listed");
+    assert!(q3 < q2, "newest first");
+    let id = reports
+        .split("href=\"/reports/")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let pdf = browser
+        .get(server.url(&format!("/reports/{id}/file")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pdf.status(), 200);
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert!(pdf.bytes().await.unwrap().starts_with(b"%PDF-"));
+    let other = sign_up(&server, "baskasi@example.com").await;
+    assert_eq!(
+        other
+            .get(server.url(&format!("/reports/{id}/file")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+    assert_eq!(
+        client()
+            .get(server.url(&format!("/reports/{id}/file")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303
+    );
+
+    // Presentation pages and the startup's history, for members.
+    let detail = browser
+        .get(server.url("/startups/cemre-enerji"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        detail.contains("src=\"/startups/cemre-enerji/pages/1\"")
+            && detail.contains("Hızlandırıcı programları")
+    );
+    let slide = browser
+        .get(server.url("/startups/cemre-enerji/pages/1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(slide.headers()["content-type"], "image/svg+xml");
+    assert!(
+        slide.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .contains("sandbox")
+    );
+    assert_eq!(
+        client()
+            .get(server.url("/startups/cemre-enerji/pages/1"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303
+    );
+    assert_eq!(
+        browser
+            .get(server.url("/startups/cemre-enerji/pages/99"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        404
+    );
+
+    // A completed investment fills the portfolio card and the sector chart.
+    let mkk_token = csrf(&browser, &server, "/mkk").await;
+    assert_eq!(
+        post_form(
+            &browser,
+            server.url("/mkk"),
+            &mkk_token,
+            &mkk_fields("10000000146")
+        )
+        .await
+        .status(),
+        303
+    );
+    assert_eq!(
+        post_form(
+            &browser,
+            server.url("/investmentFlow"),
+            &mkk_token,
+            &amount_fields("300.000", "ov-1")
+        )
+        .await
+        .status(),
+        303
+    );
+    let request: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let staff = sign_in(&server, "super@example.com", "parola-1234").await;
+    let board = staff
+        .get(server.url("/dashboard/investments"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for to in ["approved", "paid", "completed"] {
+        let r = post_form(
+            &staff,
+            server.url(&format!("/dashboard/investments/{request}/status")),
+            &csrf_of(&board),
+            &[("to", to.into())],
+        )
+        .await;
+        assert_eq!(r.status(), 303, "{to}");
+    }
+    let overview = browser
+        .get(server.url("/overview"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(overview.contains("300.000 TL") && overview.contains("1 yatırım"));
+    assert!(
+        overview.contains("class=\"chart\"")
+            && overview.contains("Enerji ve yenilenebilir enerji: 300.000 TL")
+    );
+}

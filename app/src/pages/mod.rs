@@ -12,6 +12,8 @@ pub mod investing;
 pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;
+pub mod overview;
 pub mod payment;
 pub mod profile;
+pub mod reports;
 pub mod startups;

@@ -253,6 +253,12 @@ pub struct StartupDetail {
     pub sections: Vec<(String, String)>,
     /// `(name, title)`.
     pub founders: Vec<(String, String)>,
+    /// Positions of the presentation pages, shown as images.
+    pub pages: Vec<i64>,
+    /// `(date, programme, country)`.
+    pub accelerators: Vec<(String, String, String)>,
+    /// `(date, investors, amount in USD)`.
+    pub prior_rounds: Vec<(String, String, i64)>,
 }
 
 pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
@@ -301,6 +307,48 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
     let website = (!d.website.is_empty()).then(|| {
         view! { <div><dt>{ctx.t("startup-website")}</dt><dd><a href=d.website.clone() rel="noopener noreferrer">{d.website.clone()}</a></dd></div> }
     });
+    let slides = (!d.pages.is_empty()).then(|| {
+        let items = d
+            .pages
+            .iter()
+            .map(|n| {
+                let alt = ctx.locale.t_args("startup-page-alt", &[("name", c.name.clone().into()), ("page", FluentArg::Num(*n))]);
+                view! {
+                    <li><img src=format!("/startups/{}/pages/{n}", c.slug) alt=alt loading="lazy" width="1280" height="720" /></li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="analysis" id="presentation" aria-labelledby="presentation-title">
+                <h2 id="presentation-title">{ctx.t("startup-presentation")}</h2>
+                <ol class="slides">{items}</ol>
+            </section>
+        }
+    });
+    let history = (!d.accelerators.is_empty() || !d.prior_rounds.is_empty()).then(|| {
+        let accelerators = d
+            .accelerators
+            .iter()
+            .map(|(date, program, country)| view! { <li>{date.clone()} " · " <strong>{program.clone()}</strong> " · " {country.clone()}</li> })
+            .collect_view();
+        let rounds = d
+            .prior_rounds
+            .iter()
+            .map(|(date, investors, usd)| {
+                let amount = format!("{} USD", Money::from_lira(*usd).format(ctx.locale).trim_end_matches(" TL"));
+                view! { <li>{date.clone()} " · " {investors.clone()} " · " <strong>{amount}</strong></li> }
+            })
+            .collect_view();
+        view! {
+            <section class="analysis" id="history" aria-labelledby="history-title">
+                <h2 id="history-title">{ctx.t("startup-history")}</h2>
+                <h3>{ctx.t("startup-accelerators")}</h3>
+                <ul>{accelerators}</ul>
+                <h3>{ctx.t("startup-prior-rounds")}</h3>
+                <ul>{rounds}</ul>
+            </section>
+        }
+    });
     let title = c.name.clone();
     let body = view! {
         <article class="startup">
@@ -331,6 +379,8 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
                 <h2 id="founders-title">{ctx.t("startup-founders")}</h2>
                 <ul>{founders}</ul>
             </section>
+            {history}
+            {slides}
         </article>
     }
     .into_any();

@@ -1,7 +1,7 @@
 //! `/profile` and its forms, the profile image, the personal-data export and account deletion.
 
 use axum::Form;
-use axum::body::{Body, Bytes};
+use axum::body::Bytes;
 use axum::extract::rejection::FormRejection;
 use axum::extract::{Multipart, Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -499,22 +499,12 @@ pub async fn file(
         .data_dir
         .join("avatars")
         .join(&filename);
-    let bytes = tokio::fs::read(path)
-        .await
-        .map_err(|_| AppError::NotFound)?;
-    let kind = match image_kind(&bytes) {
+    let kind = match filename.rsplit('.').next() {
         Some("png") => "image/png",
         Some("webp") => "image/webp",
         _ => "image/jpeg",
     };
-    let mut response = Body::from(bytes).into_response();
-    let h = response.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, max-age=3600"),
-    );
-    Ok(response)
+    crate::files::serve(&path, kind).await
 }
 
 /// `GET /profile/export`: the user's personal data as JSON (KVKK Art. 11).

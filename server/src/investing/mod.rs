@@ -2,6 +2,7 @@
 
 pub mod edevlet;
 pub mod mkk;
+pub mod portfolio;
 pub mod staff;
 
 use axum::Json;
