@@ -92,6 +92,14 @@ pub struct Settings {
     /// `https://tckimlik.nvi.gov.tr/Service/KPSPublic.asmx`. Unset: staff verify identities.
     #[arg(long, env = "ORTAK_NVI_URL", global = true)]
     pub nvi_url: Option<String>,
+    /// Where staff notices about new applications and messages are sent.
+    #[arg(
+        long,
+        env = "ORTAK_STAFF_EMAIL",
+        default_value = "staff@ortak.local",
+        global = true
+    )]
+    pub staff_email: String,
     /// The escrow account investors transfer the investment amount to.
     #[arg(
         long,

@@ -736,6 +736,29 @@ pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result
                 .await?;
         }
     }
+    let now = time::OffsetDateTime::now_utc();
+    for (days, tr, en) in [
+        (
+            21,
+            "Erken aşama yatırıma giriş (İstanbul)",
+            "Introduction to early-stage investing (Istanbul)",
+        ),
+        (
+            49,
+            "Girişim değerlemesi atölyesi (çevrim içi)",
+            "Startup valuation workshop (online)",
+        ),
+    ] {
+        let starts = (now + time::Duration::days(days))
+            .replace_nanosecond(0)?
+            .format(&time::format_description::well_known::Rfc3339)?;
+        sqlx::query("INSERT INTO academy_events (title_tr, title_en, starts_at) VALUES (?, ?, ?)")
+            .bind(tr)
+            .bind(en)
+            .bind(starts)
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod admin_cli;
+mod applications;
 mod assets;
 mod config;
 mod content;

@@ -14,7 +14,7 @@ use ortak_app::pages::newsletter::newsletter_page;
 use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
 use serde_json::json;
-use sqlx::SqlitePool;
+use sqlx::SqliteConnection;
 
 use crate::context::Ctx;
 use crate::error::AppError;
@@ -40,8 +40,8 @@ pub struct SubscribeJson {
 
 /// Records the subscription once; subscribing again is not an error and changes nothing,
 /// except that a former subscriber's new consent is recorded.
-async fn subscribe(
-    db: &SqlitePool,
+pub async fn subscribe(
+    conn: &mut SqliteConnection,
     email: &str,
     locale: Locale,
     source: &str,
@@ -58,7 +58,7 @@ async fn subscribe(
     .bind(locale.code())
     .bind(CONSENT_TEXT_VERSION)
     .bind(source)
-    .execute(db)
+    .execute(conn)
     .await?;
     Ok(())
 }
@@ -86,7 +86,13 @@ pub async fn subscribe_form(
             Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await)
         }
         Ok(email) => {
-            subscribe(ctx.state().db(), &email, ctx.locale, "form").await?;
+            subscribe(
+                &mut *ctx.state().db().acquire().await?,
+                &email,
+                ctx.locale,
+                "form",
+            )
+            .await?;
             ctx.set_flash(Flash {
                 kind: FlashKind::Success,
                 message_id: "newsletter-success".into(),
@@ -115,7 +121,13 @@ pub async fn subscribe_json(
         )
             .into_response()),
         Ok(email) => {
-            subscribe(ctx.state().db(), &email, ctx.locale, "island").await?;
+            subscribe(
+                &mut *ctx.state().db().acquire().await?,
+                &email,
+                ctx.locale,
+                "island",
+            )
+            .await?;
             Ok(Json(json!({ "ok": true, "message": ctx.t("newsletter-success") })).into_response())
         }
     }

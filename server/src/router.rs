@@ -15,7 +15,10 @@ use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
-use crate::{accounts, assets, content, context, investing, mail, newsletter, payments, startups};
+use crate::{
+    accounts, applications, assets, content, context, investing, mail, newsletter, payments,
+    startups,
+};
 
 /// Per-process data every handler can reach.
 pub struct Shared {
@@ -39,6 +42,8 @@ pub struct Shared {
     pub callback_key: payments::CallbackKey,
     /// The escrow account investors transfer to.
     pub escrow: payments::Escrow,
+    /// Where staff notices about new applications and messages go.
+    pub staff_email: String,
     /// The data folder (database and uploads).
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
@@ -189,6 +194,18 @@ pub fn build(state: AppState) -> Router {
         .route(
             "/dashboard/investments/{id}/status",
             post(investing::staff::move_request),
+        )
+        .route(
+            "/contactUs",
+            get(applications::contact_form).post(applications::contact),
+        )
+        .route(
+            "/gsyf",
+            get(applications::gsyf_form).post(applications::gsyf),
+        )
+        .route(
+            "/academy",
+            get(applications::academy_form).post(applications::academy),
         )
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))

@@ -64,6 +64,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         sessions: session_store,
         data_dir: settings.data_dir.clone(),
         service_fee_bp: settings.service_fee_bp,
+        staff_email: settings.staff_email.clone(),
         payments: Box::new(crate::payments::sandbox::Sandbox),
         callback_key: crate::payments::CallbackKey::load(&pool).await?,
         escrow: crate::payments::Escrow {

@@ -312,12 +312,21 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/pendingInvestments", [SignIn, Ok, Ok, Ok]),
         ("/userInvestments", [SignIn, Ok, Ok, Ok]),
         ("/overview", [SignIn, Ok, Ok, Ok]),
+        ("/contactUs", [SignIn, Ok, Ok, Ok]),
+        ("/gsyf", [Ok, Ok, Ok, Ok]),
+        ("/academy", [Ok, Ok, Ok, Ok]),
         ("/reports", [SignIn, Ok, Ok, Ok]),
         ("/reports/1/file", [SignIn, NotFound, NotFound, NotFound]),
         ("/startups/cemre-enerji/pages/1", [SignIn, Ok, Ok, Ok]),
         ("/invFlow?request=1", [SignIn, NotFound, NotFound, NotFound]),
-        ("/paymentSuccess?request=1", [SignIn, NotFound, NotFound, NotFound]),
-        ("/paymentFail?request=1", [SignIn, NotFound, NotFound, NotFound]),
+        (
+            "/paymentSuccess?request=1",
+            [SignIn, NotFound, NotFound, NotFound],
+        ),
+        (
+            "/paymentFail?request=1",
+            [SignIn, NotFound, NotFound, NotFound],
+        ),
         ("/dashboard/investments", [SignIn, Forbidden, Forbidden, Ok]),
         (
             "/dashboard/pre-investments",

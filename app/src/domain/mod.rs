@@ -1,6 +1,7 @@
 //! Pure business rules shared by pages, handlers and the islands' JSON.
 
 pub mod accounts;
+pub mod applications;
 pub mod card;
 pub mod collation;
 pub mod email;

@@ -42,11 +42,12 @@ pub fn forbidden(ctx: &PageContext) -> Page {
 }
 
 pub fn bad_request(ctx: &PageContext, message_id: &str) -> Page {
-    error_page(
-        ctx.t("error-title"),
-        ctx.t(message_id),
-        ctx.t("not-found-home"),
-    )
+    bad_request_text(ctx, ctx.t(message_id))
+}
+
+/// An error page with a message already in the page's language.
+pub fn bad_request_text(ctx: &PageContext, message: String) -> Page {
+    error_page(ctx.t("error-title"), message, ctx.t("not-found-home"))
 }
 
 pub fn server_error(ctx: &PageContext, request_id: &str) -> Page {

@@ -1,6 +1,7 @@
 //! One module per page or family of pages. Each returns a [`Page`](crate::shell::Page) for the
 //! shell to wrap.
 
+pub mod applications;
 pub mod auth;
 pub mod blog;
 pub mod content;

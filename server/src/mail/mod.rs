@@ -59,6 +59,32 @@ impl Mail {
     }
 }
 
+impl Mail {
+    /// A plain notice to staff (in Turkish, the staff's language): a subject and lines.
+    pub fn staff_notice(to: &str, subject: &str, lines: &[(&str, &str)]) -> Mail {
+        let text: String = lines.iter().map(|(k, v)| format!("{k}: {v}\n")).collect();
+        let rows: String = lines
+            .iter()
+            .map(|(k, v)| {
+                format!(
+                    "<tr><th align=\"left\">{}</th><td>{}</td></tr>",
+                    escape(k),
+                    escape(v)
+                )
+            })
+            .collect();
+        Mail {
+            to: to.to_owned(),
+            locale: ortak_app::i18n::Locale::Tr,
+            subject: subject.to_owned(),
+            html: format!(
+                "<!DOCTYPE html><html lang=\"tr\"><body><table>{rows}</table></body></html>"
+            ),
+            text,
+        }
+    }
+}
+
 /// Queues `mail` in the caller's transaction; the worker is woken after commit by
 /// [`worker::MailWaker::wake`].
 pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sqlx::Error> {
