@@ -207,6 +207,19 @@ pub fn build(state: AppState) -> Router {
             "/academy",
             get(applications::academy_form).post(applications::academy),
         )
+        .route("/projectFlow/done", get(applications::startup::done))
+        .route(
+            "/projectFlow/1",
+            get(applications::startup::first_form)
+                .post(applications::startup::save_first)
+                .layer(DefaultBodyLimit::max(
+                    applications::startup::UPLOAD_BODY_LIMIT,
+                )),
+        )
+        .route(
+            "/projectFlow/{step}",
+            get(applications::startup::step_form).post(applications::startup::save_step),
+        )
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))
         .route("/dashboard/mailbox", get(mail::mailbox::page))

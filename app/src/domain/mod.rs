@@ -13,6 +13,7 @@ pub mod onboarding;
 pub mod paths;
 pub mod phone;
 pub mod profile;
+pub mod project;
 pub mod startups;
 pub mod text;
 pub mod time_fmt;

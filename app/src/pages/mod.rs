@@ -16,5 +16,6 @@ pub mod onboarding;
 pub mod overview;
 pub mod payment;
 pub mod profile;
+pub mod project;
 pub mod reports;
 pub mod startups;

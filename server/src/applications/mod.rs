@@ -3,6 +3,8 @@
 //! e-mail in the sender's language, and announced to staff by e-mail. Spam control without
 //! third parties: a honeypot field and rate limits per address and per IP.
 
+pub mod startup;
+
 use axum::Form;
 use axum::extract::rejection::FormRejection;
 use axum::http::{HeaderMap, StatusCode};
@@ -37,11 +39,11 @@ const PER_IP: Limit = Limit {
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct Common {
-    csrf: String,
+    pub csrf: String,
     /// The honeypot: people never see it, so anything in it is a bot's.
-    website: String,
+    pub website: String,
     /// The optional newsletter consent.
-    newsletter: Option<String>,
+    pub newsletter: Option<String>,
 }
 
 /// Checks CSRF, the honeypot and the rate limits. `Ok(Some(response))` ends the request.
@@ -92,7 +94,10 @@ async fn acknowledge(
     let home = ctx.state().shared().public_url.clone();
     enqueue(tx, &Mail::action(email, ctx.locale, name, kind, &home)).await?;
     let staff = &ctx.state().shared().staff_email;
-    let subject = format!("Yeni {}: {name}", Locale::Tr.t(&format!("{kind}-staff-label")));
+    let subject = format!(
+        "Yeni {}: {name}",
+        Locale::Tr.t(&format!("{kind}-staff-label"))
+    );
     enqueue(tx, &Mail::staff_notice(staff, &subject, lines)).await?;
     if newsletter {
         crate::newsletter::subscribe(tx, email, ctx.locale, kind).await?;

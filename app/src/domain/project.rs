@@ -1,0 +1,347 @@
+//! The startup application (`/projectFlow/1-4`): its answers and how each step is checked.
+
+use std::collections::BTreeMap;
+
+use crate::domain::email::normalize_email;
+use crate::domain::phone::normalize_mobile;
+use crate::domain::startups::{SECTORS, STAGES};
+use crate::forms::FieldErrors;
+
+pub const STEPS: u8 = 4;
+pub const DESCRIPTION_MAX_CHARS: usize = 1000;
+/// Presentation files: pdf, pptx or ppt, at most 5 MB (spec).
+pub const PRESENTATION_MAX_BYTES: usize = 5 * 1024 * 1024;
+/// Founder rows on step 4: name, position, phone, professional-network account.
+pub const FOUNDER_FIELDS: [[&str; 4]; 3] = [
+    [
+        "founder_1_name",
+        "founder_1_position",
+        "founder_1_phone",
+        "founder_1_linkedin",
+    ],
+    [
+        "founder_2_name",
+        "founder_2_position",
+        "founder_2_phone",
+        "founder_2_linkedin",
+    ],
+    [
+        "founder_3_name",
+        "founder_3_position",
+        "founder_3_phone",
+        "founder_3_linkedin",
+    ],
+];
+
+/// The fields each step asks for (names as posted); founders are `founder_{n}_{field}`.
+pub fn step_fields(step: u8) -> Vec<String> {
+    let fixed: &[&str] = match step {
+        1 => &[
+            "name",
+            "sector",
+            "subcategory",
+            "country",
+            "city",
+            "description",
+            "website",
+            "instagram",
+            "twitter",
+            "youtube",
+        ],
+        2 => &[
+            "team_size",
+            "established",
+            "established_on",
+            "stage",
+            "has_income",
+            "monthly_income",
+            "monthly_expense",
+            "valuation_usd",
+            "amount_sought_usd",
+        ],
+        3 => &[
+            "accelerator",
+            "accelerator_date",
+            "accelerator_program",
+            "accelerator_country",
+            "prior_investment",
+            "prior_date",
+            "prior_investors",
+            "prior_amount",
+        ],
+        4 => &["contact_email", "how_heard", "note"],
+        _ => &[],
+    };
+    let mut fields: Vec<String> = fixed.iter().map(|f| (*f).to_owned()).collect();
+    if step == 4 {
+        fields.extend(FOUNDER_FIELDS.iter().flatten().map(|f| (*f).to_owned()));
+    }
+    fields
+}
+
+/// A presentation recognised by its first bytes: `pdf`, `pptx` or `ppt`.
+pub fn presentation_kind(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"%PDF-") {
+        Some("pdf")
+    } else if bytes.starts_with(b"PK\x03\x04")
+        && bytes.windows(4).take(1 << 20).any(|w| w == b"ppt/")
+    {
+        Some("pptx")
+    } else if bytes.starts_with(&[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1]) {
+        Some("ppt")
+    } else {
+        None
+    }
+}
+
+fn get<'a>(a: &'a BTreeMap<String, String>, k: &str) -> &'a str {
+    a.get(k).map(|s| s.trim()).unwrap_or("")
+}
+
+fn text(
+    errors: &mut FieldErrors,
+    a: &BTreeMap<String, String>,
+    field: &'static str,
+    required: bool,
+    max: usize,
+) {
+    let v = get(a, field);
+    if required && v.is_empty() {
+        errors.add(field, "validation-required");
+    } else if v.chars().count() > max
+        || v.chars()
+            .any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t'))
+    {
+        errors.add(field, "validation-too-long");
+    }
+}
+
+fn number(
+    errors: &mut FieldErrors,
+    a: &BTreeMap<String, String>,
+    field: &'static str,
+    required: bool,
+) {
+    let v = get(a, field).replace(['.', ','], "");
+    if v.is_empty() {
+        if required {
+            errors.add(field, "validation-required");
+        }
+    } else if v.len() > 15 || !v.chars().all(|c| c.is_ascii_digit()) {
+        errors.add(field, "validation-number");
+    }
+}
+
+fn date(
+    errors: &mut FieldErrors,
+    a: &BTreeMap<String, String>,
+    field: &'static str,
+    required: bool,
+) {
+    let v = get(a, field);
+    if v.is_empty() {
+        if required {
+            errors.add(field, "validation-required");
+        }
+    } else if time::Date::parse(v, time::macros::format_description!("[year]-[month]-[day]"))
+        .is_err()
+    {
+        errors.add(field, "validation-date");
+    }
+}
+
+fn yes_no(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'static str) -> bool {
+    match get(a, field) {
+        "yes" => true,
+        "no" => false,
+        _ => {
+            errors.add(field, "validation-required");
+            false
+        }
+    }
+}
+
+fn url(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'static str) {
+    let v = get(a, field);
+    text(errors, a, field, false, 300);
+    if !v.is_empty() && !(v.starts_with("https://") || v.starts_with("http://")) {
+        errors.add(field, "validation-url");
+    }
+}
+
+/// Checks `step`'s answers. `has_presentation` says whether the draft holds a presentation.
+pub fn validate_step(
+    step: u8,
+    a: &mut BTreeMap<String, String>,
+    has_presentation: bool,
+) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::default();
+    match step {
+        1 => {
+            text(&mut errors, a, "name", true, 120);
+            if !SECTORS.contains(&get(a, "sector")) {
+                errors.add("sector", "validation-required");
+            }
+            text(&mut errors, a, "subcategory", false, 120);
+            text(&mut errors, a, "country", true, 100);
+            text(&mut errors, a, "city", true, 100);
+            let description = get(a, "description");
+            if description.is_empty() {
+                errors.add("description", "validation-required");
+            } else if description.chars().count() > DESCRIPTION_MAX_CHARS {
+                errors.add("description", "validation-description-long");
+            }
+            for field in ["website", "instagram", "twitter", "youtube"] {
+                url(&mut errors, a, field);
+            }
+            if !has_presentation {
+                errors.add("presentation", "validation-presentation");
+            }
+        }
+        2 => {
+            number(&mut errors, a, "team_size", true);
+            if yes_no(&mut errors, a, "established") {
+                date(&mut errors, a, "established_on", true);
+            }
+            if !STAGES.contains(&get(a, "stage")) {
+                errors.add("stage", "validation-required");
+            }
+            if yes_no(&mut errors, a, "has_income") {
+                number(&mut errors, a, "monthly_income", true);
+                number(&mut errors, a, "monthly_expense", true);
+            }
+            number(&mut errors, a, "valuation_usd", false);
+            number(&mut errors, a, "amount_sought_usd", true);
+        }
+        3 => {
+            if yes_no(&mut errors, a, "accelerator") {
+                date(&mut errors, a, "accelerator_date", true);
+                text(&mut errors, a, "accelerator_program", true, 200);
+                text(&mut errors, a, "accelerator_country", true, 100);
+            }
+            if yes_no(&mut errors, a, "prior_investment") {
+                date(&mut errors, a, "prior_date", true);
+                text(&mut errors, a, "prior_investors", true, 300);
+                number(&mut errors, a, "prior_amount", true);
+            }
+        }
+        4 => {
+            match normalize_email(get(a, "contact_email")) {
+                Ok(email) => {
+                    a.insert("contact_email".into(), email);
+                }
+                Err(e) => errors.add("contact_email", e.message_id()),
+            }
+            text(&mut errors, a, "how_heard", false, 200);
+            text(&mut errors, a, "note", false, 2000);
+            for (i, [name, position, phone, linkedin]) in FOUNDER_FIELDS.into_iter().enumerate() {
+                let filled = [name, position, phone, linkedin]
+                    .iter()
+                    .any(|f| !get(a, f).is_empty());
+                // The first founder is required; further rows only once started.
+                if i == 0 || filled {
+                    text(&mut errors, a, name, true, 120);
+                    text(&mut errors, a, position, true, 120);
+                    match normalize_mobile(get(a, phone)) {
+                        Ok(p) => {
+                            a.insert(phone.to_owned(), p);
+                        }
+                        Err(e) => errors.add(phone, e.message_id()),
+                    }
+                    url(&mut errors, a, linkedin);
+                }
+            }
+        }
+        _ => {}
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answers(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn step_one_needs_a_presentation_and_a_short_description() {
+        let mut a = answers(&[
+            ("name", "Kuzey"),
+            ("sector", "fintech"),
+            ("country", "Türkiye"),
+            ("city", "İzmir"),
+            ("description", "Ödeme"),
+        ]);
+        assert_eq!(
+            validate_step(1, &mut a, false)
+                .unwrap_err()
+                .get("presentation"),
+            Some("validation-presentation")
+        );
+        assert!(validate_step(1, &mut a, true).is_ok());
+        a.insert("description".into(), "ç".repeat(1001));
+        assert_eq!(
+            validate_step(1, &mut a, true)
+                .unwrap_err()
+                .get("description"),
+            Some("validation-description-long")
+        );
+    }
+
+    #[test]
+    fn numbers_and_conditional_fields() {
+        let mut a = answers(&[
+            ("team_size", "beş"),
+            ("established", "yes"),
+            ("stage", "seed"),
+            ("has_income", "no"),
+            ("amount_sought_usd", "250.000"),
+        ]);
+        let e = validate_step(2, &mut a, true).unwrap_err();
+        assert_eq!(e.get("team_size"), Some("validation-number"));
+        assert_eq!(e.get("established_on"), Some("validation-required"));
+        let mut a = answers(&[
+            ("accelerator", "no"),
+            ("prior_investment", "yes"),
+            ("prior_date", "2025-01-01"),
+            ("prior_investors", "Melek"),
+            ("prior_amount", "x"),
+        ]);
+        assert_eq!(
+            validate_step(3, &mut a, true)
+                .unwrap_err()
+                .get("prior_amount"),
+            Some("validation-number")
+        );
+    }
+
+    #[test]
+    fn founders_and_presentations() {
+        let mut a = answers(&[
+            ("contact_email", "a@b.co"),
+            ("founder_1_name", "Ece"),
+            ("founder_1_position", "CEO"),
+            ("founder_1_phone", "05321234567"),
+            ("founder_2_name", "Ali"),
+        ]);
+        let e = validate_step(4, &mut a, true).unwrap_err();
+        assert_eq!(e.get("founder_2_position"), Some("validation-required"));
+        assert!(e.get("founder_3_name").is_none(), "empty rows are skipped");
+        assert_eq!(presentation_kind(b"%PDF-1.7 ..."), Some("pdf"));
+        assert_eq!(
+            presentation_kind(b"PK\x03\x04....ppt/slides/slide1.xml"),
+            Some("pptx")
+        );
+        assert_eq!(presentation_kind(b"PK\x03\x04....word/document.xml"), None);
+        assert_eq!(presentation_kind(b"MZ\x90\0 this program"), None);
+    }
+}
