@@ -182,8 +182,7 @@ pub fn validate_academy(f: &AcademyForm, events: &[String]) -> Result<AcademyFor
     let phone = errors.check("phone", normalize_mobile(&f.phone), |e| e.message_id());
     let city = text(&mut errors, "city", &f.city, None, 100);
     let linkedin = text(&mut errors, "linkedin", &f.linkedin, None, 300);
-    let is_link = linkedin.starts_with("https://") || linkedin.starts_with("http://");
-    if !linkedin.is_empty() && !is_link {
+    if !linkedin.is_empty() && !crate::domain::paths::is_web_url(&linkedin) {
         errors.add("linkedin", "validation-url");
     }
     one_of(

@@ -12,6 +12,11 @@ pub fn local_path(target: &str) -> &str {
     if ok { target } else { "/" }
 }
 
+/// Whether `value` is a web address (`http://` or `https://`), as link fields expect.
+pub fn is_web_url(value: &str) -> bool {
+    value.starts_with("https://") || value.starts_with("http://")
+}
+
 /// Percent-encodes `value` for a query string.
 pub fn encode_query(value: &str) -> String {
     value

@@ -164,7 +164,7 @@ fn yes_no(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'stati
 fn url(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'static str) {
     let v = get(a, field);
     text(errors, a, field, false, 300);
-    if !v.is_empty() && !(v.starts_with("https://") || v.starts_with("http://")) {
+    if !v.is_empty() && !crate::domain::paths::is_web_url(v) {
         errors.add(field, "validation-url");
     }
 }
