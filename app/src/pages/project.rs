@@ -72,7 +72,8 @@ fn step_one(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
         view! { <p class="field__hint" id="presentation-current">{ctx.t("project-presentation-current")} ": " <strong>{name.clone()}</strong> " (" {kb} " KB)"</p> }
     });
     let presentation_error = errors.get("presentation");
-    let counter = json!({ "target": "description", "max": DESCRIPTION_MAX_CHARS, "template": ctx.t("project-description-counter") }).to_string();
+    // The island writes "{count} / {max} {unit}".
+    let counter = json!({ "target": "description", "max": DESCRIPTION_MAX_CHARS, "unit": ctx.t("project-description-unit") }).to_string();
     let upload = json!({ "form": "project-step-1", "labels": { "uploading": ctx.t("project-uploading"), "failed": ctx.t("newsletter-failed") } }).to_string();
     view! {
         {input(ctx, errors, "name", "project-name", "text", v(d, "name"), "organization")}
