@@ -2,11 +2,9 @@
 
 mod common;
 
-use std::process::Command;
-
 use axum::Router;
 use axum::routing::post;
-use common::journeys::{csrf, post_form, sign_up};
+use common::journeys::{create_admin, csrf, post_form, sign_in, sign_up};
 use common::smtp::SmtpSink;
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
@@ -42,36 +40,6 @@ async fn requests(server: &Server) -> i64 {
         .fetch_one(&server.db().await)
         .await
         .unwrap()
-}
-
-fn superadmin(data: &TempDir) {
-    let status = Command::new(env!("CARGO_BIN_EXE_ortak"))
-        .args([
-            "create-admin",
-            "--email",
-            "super@example.com",
-            "--password",
-            "parola-1234",
-            "--super",
-        ])
-        .env("ORTAK_DATA_DIR", data.path())
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
-async fn sign_in(server: &Server, email: &str, password: &str) -> reqwest::Client {
-    let browser = client();
-    let token = csrf(&browser, server, "/signin").await;
-    let r = post_form(
-        &browser,
-        server.url("/signin"),
-        &token,
-        &[("email", email.into()), ("password", password.into())],
-    )
-    .await;
-    assert_eq!(r.status(), 303);
-    browser
 }
 
 fn amount_fields(amount: &str, key: &str) -> Vec<(&'static str, String)> {
@@ -224,7 +192,7 @@ async fn mkk_data_is_checked_and_required_before_investing() {
 async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() {
     let sink = SmtpSink::start().await;
     let data = TempDir::new().unwrap();
-    superadmin(&data);
+    create_admin(&data, "super@example.com", true);
     let server = Server::start_in(
         data,
         &[("ORTAK_DEMO", "1"), ("ORTAK_SMTP_URL", &sink.url())],
@@ -665,7 +633,7 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
 #[tokio::test]
 async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_and_owns() {
     let data = TempDir::new().unwrap();
-    superadmin(&data);
+    create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let browser = sign_up(&server, "rapor@example.com").await;
     let home = browser

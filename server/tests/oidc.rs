@@ -2,6 +2,7 @@
 
 mod common;
 
+use common::journeys::create_admin;
 use common::oidc::{CLIENT_ID, CLIENT_SECRET, Identity, StandIn};
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
@@ -122,18 +123,7 @@ async fn a_new_member_joins_through_the_professional_network() {
 #[tokio::test]
 async fn an_existing_account_is_linked_by_verified_email_and_forgeries_fail() {
     let data = TempDir::new().unwrap();
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ortak"))
-        .args([
-            "create-admin",
-            "--email",
-            "mevcut@example.com",
-            "--password",
-            "parola-1234",
-        ])
-        .env("ORTAK_DATA_DIR", data.path())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    create_admin(&data, "mevcut@example.com", false);
     let provider = StandIn::start(identity("mevcut@example.com")).await;
     let server = Server::start_in(
         data,

@@ -2,9 +2,7 @@
 
 mod common;
 
-use std::process::Command;
-
-use common::journeys::{csrf, post_form, sign_up};
+use common::journeys::{create_admin, csrf, post_form, sign_up};
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
 
@@ -100,19 +98,7 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
 
 fn start() -> Server {
     let data = TempDir::new().unwrap();
-    let status = Command::new(env!("CARGO_BIN_EXE_ortak"))
-        .args([
-            "create-admin",
-            "--email",
-            "super@example.com",
-            "--password",
-            "parola-1234",
-            "--super",
-        ])
-        .env("ORTAK_DATA_DIR", data.path())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    create_admin(&data, "super@example.com", true);
     Server::start_in(data, &[("ORTAK_DEMO", "1")])
 }
 

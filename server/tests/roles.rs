@@ -2,8 +2,7 @@
 
 mod common;
 
-use std::process::Command;
-
+use common::journeys::create_admin;
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
 
@@ -49,29 +48,10 @@ async fn sign_in(
     (browser, session, response)
 }
 
-fn create_user(data: &TempDir, email: &str, superadmin: bool) {
-    let mut args = vec![
-        "create-admin",
-        "--email",
-        email,
-        "--password",
-        "parola-1234",
-    ];
-    if superadmin {
-        args.push("--super");
-    }
-    let status = Command::new(env!("CARGO_BIN_EXE_ortak"))
-        .args(&args)
-        .env("ORTAK_DATA_DIR", data.path())
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
 #[tokio::test]
 async fn profile_api_needs_a_session_cookie_or_bearer_token() {
     let data = TempDir::new().unwrap();
-    create_user(&data, "staff@example.com", false);
+    create_admin(&data, "staff@example.com", false);
     let server = Server::start_in(data, &[]);
 
     for path in ["/api/getProfile", "/api/getProfileImg"] {
@@ -128,7 +108,7 @@ async fn profile_api_needs_a_session_cookie_or_bearer_token() {
 #[tokio::test]
 async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
     let data = TempDir::new().unwrap();
-    create_user(&data, "admin@example.com", false);
+    create_admin(&data, "admin@example.com", false);
     let server = Server::start_in(data, &[]);
 
     let visitor = client()
@@ -230,8 +210,8 @@ enum Expect {
 async fn every_route_answers_each_role_as_the_spec_allows() {
     use Expect::*;
     let data = TempDir::new().unwrap();
-    create_user(&data, "admin@example.com", false);
-    create_user(&data, "super@example.com", true);
+    create_admin(&data, "admin@example.com", false);
+    create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
 
     let investor = client();

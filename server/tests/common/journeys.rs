@@ -93,3 +93,42 @@ pub async fn sign_up(server: &Server, email: &str) -> reqwest::Client {
     assert_eq!(response.status(), 303, "{email} signs up");
     browser
 }
+
+/// The password every test admin gets from [`create_admin`].
+pub const ADMIN_PASSWORD: &str = "parola-1234";
+
+/// Creates an admin (or superadmin) with `ortak create-admin`, before the server starts.
+pub fn create_admin(data: &TempDir, email: &str, superadmin: bool) {
+    let mut args = vec![
+        "create-admin",
+        "--email",
+        email,
+        "--password",
+        ADMIN_PASSWORD,
+    ];
+    if superadmin {
+        args.push("--super");
+    }
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ortak"))
+        .args(&args)
+        .env("ORTAK_DATA_DIR", data.path())
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Signs `email` in with a fresh browser.
+pub async fn sign_in(server: &Server, email: &str, password: &str) -> reqwest::Client {
+    let browser = client();
+    let token = csrf(&browser, server, "/signin").await;
+    let r = post_form(
+        &browser,
+        server.url("/signin"),
+        &token,
+        &[("email", email.into()), ("password", password.into())],
+    )
+    .await;
+    assert_eq!(r.status(), 303, "{email} signs in");
+    browser
+}
