@@ -52,11 +52,39 @@ function healthStatus(url) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * Runs `bin args…` to completion with `env`; resolves to its output, rejects (with the output)
+ * if it fails or takes longer than 60 s.
+ */
+function runToEnd(bin, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(out);
+      else reject(new Error(`ortak ${args.join(' ')} failed (${code ?? signal}):\n${out}`));
+    });
+  });
+}
+
+/**
  * Starts `ortak serve` on a free port with a fresh data folder and the demo content, and waits
  * until GET /healthz answers 200.
+ *
+ * `beforeStart({ dataDir, run })`, if given, is awaited before the server starts; `run(args)`
+ * runs another `ortak` subcommand on the same data folder and environment, e.g.
+ *   startServer({ beforeStart: ({ run }) => run(['create-admin', '--email', e, '--password', p, '--super']) })
+ * @param {{env?: Record<string, string>, beforeStart?: (s: {dataDir: string, run: (args: string[]) => Promise<string>}) => Promise<unknown>}} [options]
  * @returns {Promise<{baseURL: string, dataDir: string, url: (p: string) => string, output: () => string, stop: () => Promise<void>}>}
  */
-export async function startServer({ env = {} } = {}) {
+export async function startServer({ env = {}, beforeStart } = {}) {
   const bin = path.resolve(repoRoot, process.env.ORTAK_BIN || 'target/debug/ortak');
   if (!existsSync(bin)) {
     throw new Error(`server binary ${bin} not found: run \`cargo build\` (or set ORTAK_BIN)`);
@@ -65,16 +93,27 @@ export async function startServer({ env = {} } = {}) {
   const port = await freePort();
   const baseURL = `http://${HOST}:${port}`;
 
+  const childEnv = {
+    ...process.env,
+    ORTAK_ADDR: `${HOST}:${port}`,
+    ORTAK_DATA_DIR: dataDir,
+    ORTAK_DEMO: '1',
+    RUST_LOG: 'warn',
+    ...env,
+  };
+
+  if (beforeStart) {
+    try {
+      await beforeStart({ dataDir, run: (args) => runToEnd(bin, args, childEnv) });
+    } catch (err) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
   const child = spawn(bin, ['serve'], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      ORTAK_ADDR: `${HOST}:${port}`,
-      ORTAK_DATA_DIR: dataDir,
-      ORTAK_DEMO: '1',
-      RUST_LOG: 'warn',
-      ...env,
-    },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 

@@ -8,6 +8,10 @@
 // React never rendered the fallback (Rust did), so we mount with createRoot, which replaces it,
 // not hydrateRoot.
 //
+// An island may read what it needs from the fallback before React replaces it (a hint the props
+// do not carry, what a no-JavaScript re-render kept typed) by passing `fromFallback`: its
+// result is merged over the parsed props.
+//
 // Attributes set on the island element:
 //   data-island-mounted="1"  set before rendering; makes mountIslands idempotent
 //   data-island-ready="1"    set once React has committed the island to the DOM (tests wait on it)
@@ -21,18 +25,23 @@ function Ready({ el, children }: { el: HTMLElement; children: ReactNode }) {
   return children;
 }
 
-function mountAll<P extends object>(name: string, Component: ComponentType<P>): void {
+/** Reads extra props from the server-rendered fallback, before React replaces it. */
+export type FromFallback<P> = (el: HTMLElement) => Partial<P>;
+
+function mountAll<P extends object>(name: string, Component: ComponentType<P>, fromFallback?: FromFallback<P>): void {
   const selector = `[data-island="${CSS.escape(name)}"]`;
   for (const el of document.querySelectorAll<HTMLElement>(selector)) {
     if (el.dataset.islandMounted === '1') continue;
     let props: P;
     try {
       props = JSON.parse(el.dataset.props ?? '{}') as P;
-    } catch (err) {
-      // Leave the no-JS fallback in place: it works without us.
-      console.error(`island "${name}": data-props is not valid JSON`, err);
+    } catch {
+      // Leave the no-JS fallback in place: it works without us. (The parse error is not logged:
+      // its message quotes the props, which may hold what the user typed.)
+      console.error(`island "${name}": data-props is not valid JSON`);
       continue;
     }
+    if (fromFallback) props = { ...props, ...fromFallback(el) };
     el.dataset.islandMounted = '1';
     createRoot(el).render(
       <StrictMode>
@@ -45,10 +54,14 @@ function mountAll<P extends object>(name: string, Component: ComponentType<P>): 
 }
 
 /** Mounts `Component` on every `[data-island="name"]` element of the page, once each. */
-export function mountIslands<P extends object>(name: string, Component: ComponentType<P>): void {
+export function mountIslands<P extends object>(
+  name: string,
+  Component: ComponentType<P>,
+  fromFallback?: FromFallback<P>,
+): void {
   if (document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', () => mountAll(name, Component), { once: true });
+    document.addEventListener('DOMContentLoaded', () => mountAll(name, Component, fromFallback), { once: true });
   } else {
-    mountAll(name, Component);
+    mountAll(name, Component, fromFallback);
   }
 }

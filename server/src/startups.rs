@@ -134,8 +134,9 @@ fn push_filters(qb: &mut QueryBuilder<Sqlite>, q: &ListQuery) {
 
 pub async fn list(ctx: Ctx, Query(mut q): Query<ListQuery>) -> Result<Response, AppError> {
     let db = ctx.state().db();
-    let page = q.page.unwrap_or(1).clamp(1, 10_000);
-    q.page = None;
+    let page = q.page_number();
+    q = q.sanitized();
+    q.page.clear();
     let mut count = QueryBuilder::<Sqlite>::new(
         "SELECT COUNT(*) FROM startups s JOIN funds fu ON fu.id = s.fund_id",
     );

@@ -84,7 +84,7 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
             ("phone", "0532 123 45 67".into()),
             ("subject", "MKK kaydı".into()),
             ("message", "MKK hesabımı nasıl açarım?".into()),
-            ("website", website.into()),
+            ("fax", website.into()),
         ]
     };
     let bot = post_form(

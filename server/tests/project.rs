@@ -15,7 +15,7 @@ const PDF: &[u8] =
 fn step_one(csrf: &str, description: &str, file: Option<(&str, Vec<u8>)>) -> Form {
     let mut form = Form::new()
         .text("csrf", csrf.to_owned())
-        .text("website", "")
+        .text("fax", "")
         .text("name", "Kuzey Robotik")
         .text("sector", "mobility")
         .text("subcategory", "Otonom araçlar")
@@ -112,6 +112,22 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
             "keeps what was typed"
         );
     }
+    // A line break counts once, though browsers send it as CRLF: 300 × "ab\r\n" is 900 characters.
+    let lines = post_step_one(
+        &browser,
+        &server,
+        &csrf,
+        &"ab\r\n".repeat(300),
+        Some(("deck.pdf", b"MZ".to_vec())),
+    )
+    .await;
+    assert!(
+        !lines
+            .text()
+            .await
+            .unwrap()
+            .contains("en fazla 1000 karakter")
+    );
     let long = post_step_one(
         &browser,
         &server,
@@ -178,6 +194,10 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
         .await
         .unwrap();
     assert!(back.contains("value=\"Kuzey Robotik\"") && back.contains("deck.pdf"));
+    assert!(
+        back.contains("value=\"https://kuzey.example.com.tr\""),
+        "the web site is not the honeypot"
+    );
     let back2 = browser
         .get(server.url("/projectFlow/2"))
         .send()

@@ -94,17 +94,23 @@ pub fn validate_preferences(p: &mut Profile) -> Result<(), FieldErrors> {
     }
 }
 
-/// Parses a whole-lira amount typed with or without thousands dots (`1.250.000`).
+/// Parses a whole-lira amount as people type it: `250000`, `250.000` (Turkish), `250,000`
+/// (English) or `250 000`, with an optional `TL`. A separator must split groups of three, so a
+/// decimal like `12,5` is refused rather than misread.
 pub fn parse_lira(input: &str) -> Option<Money> {
-    let cleaned: String = input
-        .trim()
-        .trim_end_matches("TL")
-        .trim()
-        .replace(['.', ' '], "");
-    if cleaned.is_empty() || !cleaned.chars().all(|c| c.is_ascii_digit()) || cleaned.len() > 13 {
+    let text = input.trim().trim_end_matches("TL").trim();
+    let groups: Vec<&str> = text.split(['.', ',', ' ']).collect();
+    let well_formed = !text.is_empty()
+        && groups
+            .iter()
+            .all(|g| !g.is_empty() && g.chars().all(|c| c.is_ascii_digit()))
+        && (groups.len() == 1
+            || (groups[0].len() <= 3 && groups[1..].iter().all(|g| g.len() == 3)));
+    let digits: String = groups.concat();
+    if !well_formed || digits.len() > 13 {
         return None;
     }
-    cleaned.parse::<i64>().ok().map(Money::from_lira)
+    digits.parse::<i64>().ok().map(Money::from_lira)
 }
 
 /// Investor information tab. `today` is the Istanbul date, for the adult check.
@@ -257,5 +263,9 @@ mod tests {
         assert_eq!(parse_lira("250000 TL"), Some(Money::from_lira(250_000)));
         assert_eq!(parse_lira("12,5"), None);
         assert_eq!(parse_lira("-5"), None);
+        assert_eq!(parse_lira("250,000"), Some(Money::from_lira(250_000)));
+        assert_eq!(parse_lira("1 250 000"), Some(Money::from_lira(1_250_000)));
+        assert_eq!(parse_lira("1.25.000"), None);
+        assert_eq!(parse_lira("250000"), Some(Money::from_lira(250_000)));
     }
 }

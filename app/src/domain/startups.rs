@@ -210,7 +210,8 @@ pub struct ListQuery {
     pub investors: String,
     pub completion: String,
     pub sort: String,
-    pub page: Option<u32>,
+    /// Kept as text so that a bad value means page 1 rather than a refused request.
+    pub page: String,
 }
 
 impl ListQuery {
@@ -233,6 +234,37 @@ impl ListQuery {
             pairs.push(format!("page={page}"));
         }
         pairs.join("&")
+    }
+
+    /// The page asked for (1 when missing or not a number).
+    pub fn page_number(&self) -> u32 {
+        self.page
+            .trim()
+            .parse::<u32>()
+            .unwrap_or(1)
+            .clamp(1, 10_000)
+    }
+
+    /// Drops values that are not a known option, so links never carry them on.
+    pub fn sanitized(mut self) -> ListQuery {
+        if !SECTORS.contains(&self.sector.as_str()) {
+            self.sector.clear();
+        }
+        if find_range(&GOAL_RANGES, &self.goal).is_none() {
+            self.goal.clear();
+        }
+        if find_range(&INVESTOR_RANGES, &self.investors).is_none() {
+            self.investors.clear();
+        }
+        if find_range(&COMPLETION_RANGES, &self.completion).is_none() {
+            self.completion.clear();
+        }
+        if !["recent", "a-z", "z-a"].contains(&self.sort.as_str()) {
+            self.sort.clear();
+        }
+        self.fund = self.fund.chars().take(100).collect();
+        self.city = self.city.chars().take(100).collect();
+        self
     }
 
     pub fn has_filters(&self) -> bool {
@@ -305,5 +337,16 @@ mod tests {
         );
         assert!(q.has_filters());
         assert_eq!(ListQuery::default().to_query(1), "");
+        let junk = ListQuery {
+            sector: "<b>".into(),
+            goal: "x".into(),
+            city: "İ".repeat(150),
+            page: "abc".into(),
+            ..ListQuery::default()
+        };
+        assert_eq!(junk.page_number(), 1);
+        let clean = junk.sanitized();
+        assert!(clean.sector.is_empty() && clean.goal.is_empty());
+        assert_eq!(clean.city.chars().count(), 100);
     }
 }

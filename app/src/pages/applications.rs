@@ -13,11 +13,12 @@ use crate::forms::{
 use crate::shell::{Page, PageContext};
 
 /// A field people do not see and bots fill in: a filled one marks the submission as spam.
+/// Named `fax` so it never clashes with a real field.
 pub fn honeypot() -> impl IntoView {
     view! {
         <div class="visually-hidden" aria-hidden="true">
-            <label for="website">"Website"</label>
-            <input id="website" name="website" type="text" tabindex="-1" autocomplete="off" value="" />
+            <label for="fax">"Fax"</label>
+            <input id="fax" name="fax" type="text" tabindex="-1" autocomplete="off" value="" />
         </div>
     }
 }

@@ -59,7 +59,8 @@ pub fn card_step_page(
             "month": ctx.t("validation-card-month"), "year": ctx.t("validation-card-year"),
             "cvv": ctx.t("validation-card-cvv"), "holder": ctx.t("validation-card-holder"),
         },
-        "values": { "holder": card.holder, "number": card.number, "month": card.month, "year": card.year },
+        // The card number, like the CVV, is never sent back to the browser.
+        "values": { "holder": card.holder, "month": card.month, "year": card.year },
         "errors": field_errors,
         "csrf": ctx.csrf,
         "action": "/invFlow/card",
@@ -79,7 +80,7 @@ pub fn card_step_page(
                     {csrf_field(ctx)}
                     <input type="hidden" name="request" value=s.request_id.to_string() />
                     {input(ctx, errors, "holder", "card-holder", "text", &card.holder, "cc-name")}
-                    {input(ctx, errors, "number", "card-number", "text", &card.number, "cc-number")}
+                    {input(ctx, errors, "number", "card-number", "text", "", "cc-number")}
                     <div class="form__row">
                         {input(ctx, errors, "month", "card-month", "text", &card.month, "cc-exp-month")}
                         {input(ctx, errors, "year", "card-year", "text", &card.year, "cc-exp-year")}

@@ -185,7 +185,8 @@ pub fn startups_page(ctx: &PageContext, list: ListPage) -> Page {
     let pagination = (pages > 1).then(|| {
         let links = (1..=pages)
             .map(|p| {
-                let href = format!("/startups?{}", q.to_query(p));
+                let query = q.to_query(p);
+                let href = if query.is_empty() { "/startups".to_owned() } else { format!("/startups?{query}") };
                 let current = (p == list.page).then_some("page");
                 view! { <li><a href=href aria-current=current>{p}</a></li> }
             })

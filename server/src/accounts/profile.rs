@@ -102,7 +102,7 @@ async fn load(ctx: &Ctx, user_id: i64) -> Result<Profile, AppError> {
             .annual_income_kurus
             .map(|k| {
                 ortak_app::domain::money::Money::from_kurus(k)
-                    .format(ortak_app::i18n::Locale::Tr)
+                    .format(ctx.locale)
                     .trim_end_matches(" TL")
                     .to_owned()
             })

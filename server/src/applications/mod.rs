@@ -41,7 +41,7 @@ const PER_IP: Limit = Limit {
 pub struct Common {
     pub csrf: String,
     /// The honeypot: people never see it, so anything in it is a bot's.
-    pub website: String,
+    pub fax: String,
     /// The optional newsletter consent.
     pub newsletter: Option<String>,
 }
@@ -56,7 +56,7 @@ async fn guard(
     back: &str,
 ) -> Result<Option<Response>, AppError> {
     ctx.verify_csrf(&common.csrf, headers)?;
-    if !common.website.is_empty() {
+    if !common.fax.is_empty() {
         tracing::warn!(kind, ip = %ctx.ip, "honeypot filled; submission dropped");
         ctx.set_flash(Flash {
             kind: FlashKind::Success,

@@ -180,7 +180,7 @@ pub async fn save_step(
             (k, v)
         })
         .collect();
-    for k in ["csrf", "website"] {
+    for k in ["csrf", "fax"] {
         fields.push((k.to_owned(), f.get(k)));
     }
     save(ctx, headers, step, fields, None).await
@@ -208,7 +208,7 @@ async fn save(
     };
     let common = Common {
         csrf: get("csrf"),
-        website: get("website"),
+        fax: get("fax"),
         newsletter: None,
     };
     let row = find(&ctx, &headers).await?;
@@ -217,8 +217,11 @@ async fn save(
         return Ok(Redirect::to(&step_path(next)).into_response());
     }
     let mut draft = draft_of(row.as_ref());
+    // Browsers send line breaks as CRLF; keep LF so a line break counts as one character.
     for key in step_fields(step) {
-        draft.answers.insert(key.clone(), get(&key));
+        draft
+            .answers
+            .insert(key.clone(), get(&key).replace("\r\n", "\n"));
     }
     let email = draft
         .answers
@@ -240,7 +243,7 @@ async fn save(
         }
     } else {
         ctx.verify_csrf(&common.csrf, &headers)?;
-        if !common.website.is_empty() {
+        if !common.fax.is_empty() {
             return Ok(Redirect::to("/").into_response());
         }
     }

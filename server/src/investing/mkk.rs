@@ -85,7 +85,7 @@ pub async fn page(ctx: Ctx) -> Result<Response, AppError> {
             email: r.email,
             phone: r.phone,
             annual_income: Money::from_kurus(r.annual_income_kurus)
-                .format(ortak_app::i18n::Locale::Tr)
+                .format(ctx.locale)
                 .trim_end_matches(" TL")
                 .to_owned(),
             identity_number: r.identity_number,

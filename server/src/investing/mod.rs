@@ -39,23 +39,34 @@ fn new_key() -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// Whether the user may send a request for this startup now; otherwise the page that says why.
-async fn gate(ctx: &Ctx, user: &CurrentUser, row: &CardRow) -> Result<Option<Response>, AppError> {
-    let offer = row.funding().offer(crate::startups::today());
-    if offer == Offer::Closed {
-        let page = ctx.page_ctx(|pc| investment_blocked_page(pc, "investment-closed", false));
-        return Ok(Some(ctx.render(StatusCode::CONFLICT, page).await));
+/// Why the user may not send a request for this startup now, if so: the message, whether it
+/// leads to `/mkk`, and the status to answer with.
+async fn blocked(
+    ctx: &Ctx,
+    user: &CurrentUser,
+    row: &CardRow,
+) -> Result<Option<(&'static str, bool, StatusCode)>, AppError> {
+    if row.funding().offer(crate::startups::today()) == Offer::Closed {
+        return Ok(Some(("investment-closed", false, StatusCode::CONFLICT)));
     }
-    let message = match mkk::status(ctx.state().db(), user.id).await? {
-        None => Some("investment-needs-mkk"),
-        Some(s) if !s.allows_investing() => Some("investment-needs-mkk-fix"),
+    Ok(match mkk::status(ctx.state().db(), user.id).await? {
+        None => Some(("investment-needs-mkk", true, StatusCode::CONFLICT)),
+        Some(s) if !s.allows_investing() => {
+            Some(("investment-needs-mkk-fix", true, StatusCode::CONFLICT))
+        }
         Some(_) => None,
+    })
+}
+
+/// The page that says why a request cannot be sent, if it cannot.
+async fn gate(ctx: &Ctx, user: &CurrentUser, row: &CardRow) -> Result<Option<Response>, AppError> {
+    let Some((message, to_mkk, status)) = blocked(ctx, user, row).await? else {
+        return Ok(None);
     };
-    if let Some(message) = message {
-        let page = ctx.page_ctx(|pc| investment_blocked_page(pc, message, true));
-        return Ok(Some(ctx.render(StatusCode::OK, page).await));
-    }
-    Ok(None)
+    // Missing MKK data is explained on a normal page; a closed round is a conflict.
+    let status = if to_mkk { StatusCode::OK } else { status };
+    let page = ctx.page_ctx(|pc| investment_blocked_page(pc, message, to_mkk));
+    Ok(Some(ctx.render(status, page).await))
 }
 
 #[derive(Deserialize, Default)]
@@ -164,6 +175,17 @@ async fn create(
     .bind(key)
     .fetch_optional(&mut *tx)
     .await?;
+    if created.is_none() {
+        // The key was used before: fine when it was this investor's own form, sent twice.
+        let owner: Option<i64> =
+            sqlx::query_scalar("SELECT user_id FROM investment_requests WHERE idempotency_key = ?")
+                .bind(key)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if owner != Some(user.id) {
+            return Err(AppError::BadRequest("bad-request-text"));
+        }
+    }
     if let Some(id) = created {
         record_event(&mut tx, id, RequestStatus::Submitted, "", Some(user.id)).await?;
         let locale = Locale::from_code(&user.language).unwrap_or_default();
@@ -262,10 +284,10 @@ pub async fn submit_json(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Re
         idempotency_key: text("idempotencyKey"),
     };
     let row = find_card(&ctx, &input.startup).await?;
-    if gate(&ctx, &user, &row).await?.is_some() {
+    if let Some((message, _, status)) = blocked(&ctx, &user, &row).await? {
         return Ok((
-            StatusCode::CONFLICT,
-            Json(json!({ "ok": false, "message": ctx.t("investment-needs-mkk") })),
+            status,
+            Json(json!({ "ok": false, "message": ctx.t(message) })),
         )
             .into_response());
     }
