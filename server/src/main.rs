@@ -9,6 +9,7 @@ mod config;
 mod content;
 mod context;
 mod csrf;
+mod dashboard;
 mod db;
 mod demo_files;
 mod demo_startups;

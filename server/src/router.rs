@@ -16,8 +16,8 @@ use tower_sessions_sqlx_store::SqliteStore;
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
-    accounts, applications, assets, content, context, investing, mail, newsletter, payments,
-    startups,
+    accounts, applications, assets, content, context, dashboard, investing, mail, newsletter,
+    payments, startups,
 };
 
 /// Per-process data every handler can reach.
@@ -186,6 +186,40 @@ pub fn build(state: AppState) -> Router {
         )
         .route("/paymentSuccess", get(payments::success))
         .route("/paymentFail", get(payments::fail))
+        .route("/dashboard", get(dashboard::home))
+        .route("/dashboard/users", get(dashboard::users))
+        .route("/dashboard/users/{id}/mkk", post(dashboard::review_mkk))
+        .route("/dashboard/applications", get(dashboard::applications))
+        .route(
+            "/dashboard/applications/{id}/status",
+            post(dashboard::application_status),
+        )
+        .route(
+            "/dashboard/applications/{id}/presentation",
+            get(dashboard::application_presentation),
+        )
+        .route("/dashboard/contacts", get(dashboard::contacts))
+        .route(
+            "/dashboard/contacts/{id}/handled",
+            post(dashboard::contact_handled),
+        )
+        .route("/dashboard/gsyf", get(dashboard::gsyf))
+        .route(
+            "/dashboard/gsyf/{id}/handled",
+            post(dashboard::gsyf_handled),
+        )
+        .route("/dashboard/academy", get(dashboard::academy))
+        .route(
+            "/dashboard/academy/{id}/handled",
+            post(dashboard::academy_handled),
+        )
+        .route("/dashboard/newsletter", get(dashboard::newsletter))
+        .route("/dashboard/newsletter.csv", get(dashboard::newsletter_csv))
+        .route(
+            "/dashboard/newsletter/{id}/unsubscribe",
+            post(dashboard::unsubscribe),
+        )
+        .route("/dashboard/audit", get(dashboard::audit_log))
         .route("/dashboard/investments", get(investing::staff::investments))
         .route(
             "/dashboard/pre-investments",

@@ -82,3 +82,228 @@ pub fn investments_page(ctx: &PageContext, rows: Vec<StaffRequest>) -> Page {
     page.indexable = false;
     page
 }
+
+/// The staff sections, `(path, Fluent id, superadmin only)`, in the order of the navigation.
+pub const SECTIONS: [(&str, &str, bool); 9] = [
+    ("/dashboard", "dashboard-home", false),
+    (
+        "/dashboard/investments",
+        "dashboard-investments-title",
+        true,
+    ),
+    (
+        "/dashboard/pre-investments",
+        "dashboard-pre-investments",
+        true,
+    ),
+    ("/dashboard/users", "dashboard-users", false),
+    ("/dashboard/applications", "dashboard-applications", false),
+    ("/dashboard/contacts", "dashboard-contacts", false),
+    ("/dashboard/gsyf", "dashboard-gsyf", false),
+    ("/dashboard/academy", "dashboard-academy", false),
+    ("/dashboard/newsletter", "dashboard-newsletter", false),
+];
+
+/// The staff navigation, showing only what `superadmin` may open.
+pub fn staff_nav(ctx: &PageContext, superadmin: bool) -> impl IntoView + use<> {
+    let mut items: Vec<(&str, &str)> = SECTIONS
+        .iter()
+        .filter(|(_, _, s)| superadmin || !s)
+        .map(|(p, l, _)| (*p, *l))
+        .collect();
+    items.push(("/dashboard/mailbox", "mailbox-title"));
+    if superadmin {
+        items.push(("/dashboard/audit", "dashboard-audit"));
+    }
+    let links = items
+        .into_iter()
+        .map(|(path, label)| {
+            let current = (ctx.path == path).then_some("page");
+            view! { <li><a href=path aria-current=current>{ctx.t(label)}</a></li> }
+        })
+        .collect_view();
+    view! {
+        <nav class="staff-nav" aria-label=ctx.t("dashboard-nav")>
+            <a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a>
+            <ul>{links}</ul>
+        </nav>
+    }
+}
+
+/// One action on a row: a small POST form with a button (and an optional note field).
+pub struct RowAction {
+    pub action: String,
+    pub name: &'static str,
+    pub value: String,
+    pub label_id: String,
+    pub with_note: bool,
+}
+
+pub struct StaffRow {
+    pub id: i64,
+    pub cells: Vec<String>,
+    /// An optional link per row, `(href, label id)`.
+    pub link: Option<(String, String)>,
+    pub actions: Vec<RowAction>,
+}
+
+/// A staff list: a search box, a table with per-row actions, and an optional CSV link.
+pub struct StaffTable {
+    pub title_id: &'static str,
+    pub columns: Vec<&'static str>,
+    pub rows: Vec<StaffRow>,
+    pub search: Option<String>,
+    pub csv: Option<&'static str>,
+}
+
+fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<> {
+    let cells = row
+        .cells
+        .into_iter()
+        .map(|c| view! { <td>{c}</td> })
+        .collect_view();
+    let link = row
+        .link
+        .map(|(href, label)| view! { <a href=href>{ctx.t(&label)}</a> });
+    let actions = row
+        .actions
+        .into_iter()
+        .map(|a| {
+            let note_id = format!("note-{}-{}", row.id, a.value);
+            let note = a.with_note.then(|| {
+                view! {
+                    <label class="visually-hidden" for=note_id.clone()>{ctx.t("dashboard-note")}</label>
+                    <input class="input" id=note_id.clone() name="note" placeholder=ctx.t("dashboard-note") />
+                }
+            });
+            view! {
+                <form class="inline-form" method="post" action=a.action>
+                    {csrf_field(ctx)}
+                    {note}
+                    <button class="button button--ghost" type="submit" name=a.name value=a.value>{ctx.t(&a.label_id)}</button>
+                </form>
+            }
+        })
+        .collect_view();
+    view! { <tr data-row=row.id>{cells}<td>{link} {actions}</td></tr> }
+}
+
+pub fn staff_layout(ctx: &PageContext, superadmin: bool, title: String, content: AnyView) -> Page {
+    let body = view! {
+        <div class="staff">
+            {staff_nav(ctx, superadmin)}
+            <section class="staff__main stack">
+                <h1>{title.clone()}</h1>
+                {content}
+            </section>
+        </div>
+    }
+    .into_any();
+    let mut page = Page::new(title.clone(), title, body);
+    page.indexable = false;
+    page
+}
+
+pub fn staff_table_page(ctx: &PageContext, superadmin: bool, table: StaffTable) -> Page {
+    let empty = table
+        .rows
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
+    let search = table.search.map(|q| {
+        view! {
+            <form class="filters" method="get" action=ctx.path.to_owned()>
+                <div class="field">
+                    <label class="field__label" for="staff-q">{ctx.t("favorites-search")}</label>
+                    <input class="input" id="staff-q" type="search" name="q" value=q />
+                </div>
+                <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("filter-apply")}</button></div>
+            </form>
+        }
+    });
+    let csv = table.csv.map(|href| view! { <p><a class="button button--ghost" href=href>{ctx.t("dashboard-csv")}</a></p> });
+    let head = table
+        .columns
+        .iter()
+        .map(|c| view! { <th scope="col">{ctx.t(c)}</th> })
+        .collect_view();
+    let rows = table
+        .rows
+        .into_iter()
+        .map(|r| row_view(ctx, r))
+        .collect_view();
+    let content = view! {
+        {search}
+        {csv}
+        {empty}
+        <div class="table-wrap">
+            <table class="table">
+                <thead><tr>{head}<th scope="col">{ctx.t("dashboard-col-actions")}</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+    .into_any();
+    staff_layout(ctx, superadmin, ctx.t(table.title_id), content)
+}
+
+/// Today's figures and the weekly sign-ups on the dashboard home.
+pub struct StaffHome {
+    /// `(Fluent id, number, link)`.
+    pub figures: Vec<(&'static str, i64, &'static str)>,
+    /// `(week label, sign-ups)`, oldest first.
+    pub signups: Vec<(String, i64)>,
+}
+
+pub fn staff_home_page(ctx: &PageContext, superadmin: bool, home: StaffHome) -> Page {
+    let figures = home
+        .figures
+        .into_iter()
+        .map(|(label, n, href)| {
+            view! {
+                <a class="card staff-figure" href=href>
+                    <span class="stat__value">{n}</span>
+                    <span class="stat__label">{ctx.t(label)}</span>
+                </a>
+            }
+        })
+        .collect_view();
+    let max = home
+        .signups
+        .iter()
+        .map(|(_, n)| *n)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let bars = home
+        .signups
+        .iter()
+        .enumerate()
+        .map(|(i, (week, n))| {
+            let h = n * 120 / max;
+            let x = i as i64 * 70 + 10;
+            view! {
+                <g>
+                    <rect x=x.to_string() y=(140 - h).to_string() width="40" height=h.to_string() fill="#0f766e"></rect>
+                    <text x=(x + 20).to_string() y="160" font-size="12" text-anchor="middle" fill="#475569">{week.clone()}</text>
+                    <text x=(x + 20).to_string() y=(134 - h).to_string() font-size="12" text-anchor="middle" fill="#0f1b2d">{*n}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let summary = home
+        .signups
+        .iter()
+        .map(|(w, n)| format!("{w}: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let width = (home.signups.len() as i64 * 70 + 20).max(100);
+    let content = view! {
+        <div class="card-grid">{figures}</div>
+        <section aria-labelledby="signups-title">
+            <h2 id="signups-title">{ctx.t("dashboard-signups-by-week")}</h2>
+            <svg class="chart" viewBox=format!("0 0 {width} 170") role="img" aria-label=summary font-family="system-ui, sans-serif">{bars}</svg>
+        </section>
+    }
+    .into_any();
+    staff_layout(ctx, superadmin, ctx.t("dashboard-home"), content)
+}

@@ -436,6 +436,20 @@ pub async fn staff_transition(
     .execute(&mut *tx)
     .await?;
     record_event(&mut tx, request_id, to, note, Some(actor)).await?;
+    let after = if note.is_empty() {
+        to.code().to_owned()
+    } else {
+        format!("{} {note}", to.code())
+    };
+    crate::dashboard::audit(
+        &mut tx,
+        actor,
+        "request.status",
+        &format!("request:{request_id}"),
+        Some(from.code()),
+        Some(&after),
+    )
+    .await?;
     tx.commit().await?;
     Ok(())
 }

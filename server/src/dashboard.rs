@@ -1,0 +1,675 @@
+//! The staff dashboard (`/dashboard`): today's figures, users and their MKK data, startup
+//! applications, messages and applications from the forms, newsletter subscribers, and the
+//! audit log. Every staff action is recorded in `audit_log`, which nothing can change.
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::text::contains_turkish_ci;
+use ortak_app::pages::dashboard::{
+    RowAction, StaffHome, StaffRow, StaffTable, staff_home_page, staff_table_page,
+};
+use ortak_app::shell::{Flash, FlashKind};
+use serde::Deserialize;
+use sqlx::SqliteConnection;
+
+use crate::accounts::session::{CurrentUser, Role};
+use crate::context::Ctx;
+use crate::error::AppError;
+use crate::form_body::FormBody;
+
+/// Records a staff action; the table refuses updates and deletes.
+pub async fn audit(
+    conn: &mut SqliteConnection,
+    actor: i64,
+    action: &str,
+    subject: &str,
+    before: Option<&str>,
+    after: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("INSERT INTO audit_log (actor_user_id, action, subject, before, after) VALUES (?, ?, ?, ?, ?)")
+        .bind(actor)
+        .bind(action)
+        .bind(subject)
+        .bind(before)
+        .bind(after)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+fn staff(ctx: &Ctx) -> Result<(CurrentUser, bool), AppError> {
+    let user = ctx.require(Role::Admin)?.clone();
+    let superadmin = user.role >= Role::SuperAdmin;
+    Ok((user, superadmin))
+}
+
+async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
+    ctx.set_flash(Flash {
+        kind: FlashKind::Success,
+        message_id: "dashboard-done".into(),
+    })
+    .await?;
+    Ok(Redirect::to(back).into_response())
+}
+
+fn date(text: &str) -> String {
+    crate::db::parse_utc(text)
+        .map(|t| {
+            ortak_app::domain::time_fmt::format_date_short(
+                ortak_app::domain::time_fmt::istanbul_date(t),
+                ortak_app::i18n::Locale::Tr,
+            )
+        })
+        .unwrap_or_default()
+}
+
+pub async fn home(ctx: Ctx) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let db = ctx.state().db();
+    let count =
+        |sql: &'static str| async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(db).await };
+    let figures = vec![
+        ("dashboard-figure-users", count("SELECT COUNT(*) FROM users WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-7 days')").await?, "/dashboard/users"),
+        ("dashboard-figure-mkk", count("SELECT COUNT(*) FROM mkk_profiles WHERE status = 'submitted'").await?, "/dashboard/users"),
+        ("dashboard-figure-requests", count("SELECT COUNT(*) FROM investment_requests WHERE status IN ('submitted', 'under_review')").await?, "/dashboard/investments"),
+        ("dashboard-figure-paid", count("SELECT COUNT(*) FROM investment_requests WHERE fee_paid_at IS NOT NULL").await?, "/dashboard/investments"),
+        ("dashboard-figure-applications", count("SELECT COUNT(*) FROM startup_applications WHERE status = 'new'").await?, "/dashboard/applications"),
+        ("dashboard-figure-messages", count("SELECT COUNT(*) FROM contact_messages WHERE handled_at IS NULL").await?, "/dashboard/contacts"),
+    ];
+    // Admins cannot open the superadmin sections, so their figures link home.
+    let figures = figures
+        .into_iter()
+        .map(|(label, n, href)| {
+            (
+                label,
+                n,
+                if superadmin || href != "/dashboard/investments" {
+                    href
+                } else {
+                    "/dashboard"
+                },
+            )
+        })
+        .collect();
+    let weeks: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT strftime('%Y-%W', created_at) AS week, COUNT(*) FROM users
+         WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-56 days') GROUP BY week ORDER BY week",
+    )
+    .fetch_all(db)
+    .await?;
+    let signups = weeks
+        .into_iter()
+        .map(|(w, n)| (w.replace('-', " / "), n))
+        .collect();
+    let page = ctx.page_ctx(|pc| staff_home_page(pc, superadmin, StaffHome { figures, signups }));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Search {
+    q: String,
+}
+
+/// `/dashboard/users`: search by Turkish case rules; review MKK data.
+pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let rows: Vec<(i64, String, String, String, String, Option<String>)> = sqlx::query_as(
+        "SELECT u.id, u.email, u.first_name || ' ' || u.last_name, u.role, u.created_at, m.status
+         FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id
+         WHERE u.deactivated_at IS NULL ORDER BY u.id DESC LIMIT 2000",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let q = search.q.trim();
+    let rows = rows
+        .into_iter()
+        // Names follow Turkish case rules; e-mail addresses are ASCII and lower-case.
+        .filter(|(_, email, name, ..)| {
+            q.is_empty() || email.contains(&q.to_lowercase()) || contains_turkish_ci(name, q)
+        })
+        .take(200)
+        .map(|(id, email, name, role, created, mkk)| {
+            let actions = if mkk.as_deref() == Some("submitted") {
+                vec![
+                    RowAction {
+                        action: format!("/dashboard/users/{id}/mkk"),
+                        name: "decision",
+                        value: "verified".into(),
+                        label_id: "dashboard-mkk-verify".into(),
+                        with_note: false,
+                    },
+                    RowAction {
+                        action: format!("/dashboard/users/{id}/mkk"),
+                        name: "decision",
+                        value: "rejected".into(),
+                        label_id: "dashboard-mkk-reject".into(),
+                        with_note: true,
+                    },
+                ]
+            } else {
+                Vec::new()
+            };
+            StaffRow {
+                id,
+                cells: vec![email, name, role, mkk.unwrap_or_default(), date(&created)],
+                link: None,
+                actions,
+            }
+        })
+        .collect();
+    let table = StaffTable {
+        title_id: "dashboard-users",
+        columns: vec![
+            "dashboard-col-email",
+            "dashboard-col-name",
+            "dashboard-col-role",
+            "dashboard-col-mkk",
+            "dashboard-col-date",
+        ],
+        rows,
+        search: Some(search.q.clone()),
+        csv: None,
+    };
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// `POST /dashboard/users/{id}/mkk`: verify, or reject with a reason the investor sees.
+pub async fn review_mkk(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (staff, _) = staff(&ctx)?;
+    let f = FormBody::parse(&body);
+    ctx.verify_csrf(&f.get("csrf"), &headers)?;
+    let decision = f.get("decision");
+    if !["verified", "rejected"].contains(&decision.as_str()) {
+        return Err(AppError::BadRequest("bad-request-text"));
+    }
+    let reason: String = f.get("note").trim().chars().take(500).collect();
+    let mut tx = ctx.state().db().begin().await?;
+    let before: Option<String> =
+        sqlx::query_scalar("SELECT status FROM mkk_profiles WHERE user_id = ?")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let before = before.ok_or(AppError::NotFound)?;
+    sqlx::query(
+        "UPDATE mkk_profiles SET status = ?, rejection_reason = CASE WHEN ? = 'rejected' THEN ? END,
+             verified_by = CASE WHEN ? = 'verified' THEN 'staff' END, reviewed_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+         WHERE user_id = ?",
+    )
+    .bind(&decision)
+    .bind(&decision)
+    .bind(&reason)
+    .bind(&decision)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    audit(
+        &mut tx,
+        staff.id,
+        "mkk.review",
+        &format!("user:{id}"),
+        Some(&before),
+        Some(format!("{decision} {reason}").trim()),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, "/dashboard/users").await
+}
+
+/// `/dashboard/applications`: startup applications, with the presentation and a status.
+pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let rows: Vec<(i64, String, String, Option<String>, bool)> = sqlx::query_as(
+        "SELECT id, answers, status, submitted_at, presentation_file IS NOT NULL FROM startup_applications
+         WHERE status != 'draft' ORDER BY submitted_at DESC LIMIT 500",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let rows = rows
+        .into_iter()
+        .map(|(id, answers, status, submitted, has_file)| {
+            let a: std::collections::BTreeMap<String, String> =
+                serde_json::from_str(&answers).unwrap_or_default();
+            let get = |k: &str| a.get(k).cloned().unwrap_or_default();
+            let actions = ["in_review", "accepted", "declined"]
+                .iter()
+                .filter(|s| **s != status)
+                .map(|s| RowAction {
+                    action: format!("/dashboard/applications/{id}/status"),
+                    name: "status",
+                    value: (*s).to_owned(),
+                    label_id: format!("dashboard-app-{s}"),
+                    with_note: false,
+                })
+                .collect();
+            StaffRow {
+                id,
+                cells: vec![
+                    get("name"),
+                    get("contact_email"),
+                    ctx.t(&format!("dashboard-app-status-{status}")),
+                    date(&submitted.unwrap_or_default()),
+                ],
+                link: has_file.then(|| {
+                    (
+                        format!("/dashboard/applications/{id}/presentation"),
+                        "dashboard-download".to_owned(),
+                    )
+                }),
+                actions,
+            }
+        })
+        .collect();
+    let table = StaffTable {
+        title_id: "dashboard-applications",
+        columns: vec![
+            "dashboard-col-name",
+            "dashboard-col-email",
+            "dashboard-col-handled",
+            "dashboard-col-date",
+        ],
+        rows,
+        search: None,
+        csv: None,
+    };
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+pub async fn application_status(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (staff, _) = staff(&ctx)?;
+    let f = FormBody::parse(&body);
+    ctx.verify_csrf(&f.get("csrf"), &headers)?;
+    let status = f.get("status");
+    if !["in_review", "accepted", "declined"].contains(&status.as_str()) {
+        return Err(AppError::BadRequest("bad-request-text"));
+    }
+    let mut tx = ctx.state().db().begin().await?;
+    let before: Option<String> = sqlx::query_scalar(
+        "SELECT status FROM startup_applications WHERE id = ? AND status != 'draft'",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let before = before.ok_or(AppError::NotFound)?;
+    sqlx::query("UPDATE startup_applications SET status = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
+        .bind(&status)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    audit(
+        &mut tx,
+        staff.id,
+        "application.status",
+        &format!("application:{id}"),
+        Some(&before),
+        Some(&status),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, "/dashboard/applications").await
+}
+
+pub async fn application_presentation(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
+    staff(&ctx)?;
+    let file: Option<(Option<String>, Option<String>)> =
+        sqlx::query_as("SELECT presentation_file, presentation_name FROM startup_applications WHERE id = ? AND status != 'draft'")
+            .bind(id)
+            .fetch_optional(ctx.state().db())
+            .await?;
+    let (Some(file), name) = file.ok_or(AppError::NotFound)? else {
+        return Err(AppError::NotFound);
+    };
+    let kind = match file.rsplit('.').next() {
+        Some("pdf") => "application/pdf",
+        Some("pptx") => "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+        _ => "application/vnd.ms-powerpoint",
+    };
+    let mut response = crate::files::serve(
+        &ctx.state()
+            .shared()
+            .data_dir
+            .join("applications")
+            .join(&file),
+        kind,
+    )
+    .await?;
+    let safe: String = name
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+        .collect();
+    let disposition = format!(
+        "attachment; filename=\"{}\"",
+        if safe.is_empty() { file } else { safe }
+    );
+    response.headers_mut().insert(
+        header::CONTENT_DISPOSITION,
+        HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?,
+    );
+    Ok(response)
+}
+
+/// The three inboxes of the forms, `(table, title, columns as SQL, back path)`.
+const INBOXES: [(&str, &str, &str, &str); 3] = [
+    (
+        "contact_messages",
+        "dashboard-contacts",
+        "name, email, subject",
+        "/dashboard/contacts",
+    ),
+    (
+        "gsyf_applications",
+        "dashboard-gsyf",
+        "first_name || ' ' || last_name, email, fund_type || ' · ' || investment_range",
+        "/dashboard/gsyf",
+    ),
+    (
+        "academy_applications",
+        "dashboard-academy",
+        "name, email, institution",
+        "/dashboard/academy",
+    ),
+];
+
+async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let (table, title, columns, back) = INBOXES[which];
+    let rows: Vec<(i64, String, String, String, Option<String>, String)> = sqlx::query_as(&format!(
+        "SELECT id, {columns}, handled_at, created_at FROM {table} ORDER BY created_at DESC LIMIT 500"
+    ))
+    .fetch_all(ctx.state().db())
+    .await?;
+    let rows = rows
+        .into_iter()
+        .map(|(id, a, b, c, handled, created)| StaffRow {
+            id,
+            cells: vec![
+                a,
+                b,
+                c,
+                ctx.t(if handled.is_some() {
+                    "dashboard-handled"
+                } else {
+                    "dashboard-open"
+                }),
+                date(&created),
+            ],
+            link: None,
+            actions: if handled.is_none() {
+                vec![RowAction {
+                    action: format!("{back}/{id}/handled"),
+                    name: "handled",
+                    value: "1".into(),
+                    label_id: "dashboard-mark-handled".into(),
+                    with_note: false,
+                }]
+            } else {
+                Vec::new()
+            },
+        })
+        .collect();
+    let table = StaffTable {
+        title_id: title,
+        columns: vec![
+            "dashboard-col-name",
+            "dashboard-col-email",
+            "dashboard-col-subject",
+            "dashboard-col-handled",
+            "dashboard-col-date",
+        ],
+        rows,
+        search: None,
+        csv: None,
+    };
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+async fn mark_handled(
+    ctx: Ctx,
+    which: usize,
+    id: i64,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (staff, _) = staff(&ctx)?;
+    ctx.verify_csrf(&FormBody::parse(&body).get("csrf"), &headers)?;
+    let (table, _, _, back) = INBOXES[which];
+    let mut tx = ctx.state().db().begin().await?;
+    let updated = sqlx::query(&format!(
+        "UPDATE {table} SET handled_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND handled_at IS NULL"
+    ))
+    .bind(id)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Err(AppError::NotFound);
+    }
+    audit(
+        &mut tx,
+        staff.id,
+        "inbox.handled",
+        &format!("{table}:{id}"),
+        Some("open"),
+        Some("handled"),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, back).await
+}
+
+pub async fn contacts(ctx: Ctx) -> Result<Response, AppError> {
+    inbox(ctx, 0).await
+}
+pub async fn gsyf(ctx: Ctx) -> Result<Response, AppError> {
+    inbox(ctx, 1).await
+}
+pub async fn academy(ctx: Ctx) -> Result<Response, AppError> {
+    inbox(ctx, 2).await
+}
+pub async fn contact_handled(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    mark_handled(ctx, 0, id, headers, body).await
+}
+pub async fn gsyf_handled(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    mark_handled(ctx, 1, id, headers, body).await
+}
+pub async fn academy_handled(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    mark_handled(ctx, 2, id, headers, body).await
+}
+
+/// `/dashboard/newsletter`: subscribers with their consent records.
+pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let rows: Vec<(i64, String, String, String, String)> = sqlx::query_as(
+        "SELECT id, email, language, consent_text_version, consented_at FROM newsletter_subscribers
+         WHERE unsubscribed_at IS NULL ORDER BY consented_at DESC LIMIT 2000",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let rows = rows
+        .into_iter()
+        .map(|(id, email, language, version, at)| StaffRow {
+            id,
+            cells: vec![email, language, version, date(&at)],
+            link: None,
+            actions: vec![RowAction {
+                action: format!("/dashboard/newsletter/{id}/unsubscribe"),
+                name: "unsubscribe",
+                value: "1".into(),
+                label_id: "dashboard-unsubscribe".into(),
+                with_note: false,
+            }],
+        })
+        .collect();
+    let table = StaffTable {
+        title_id: "dashboard-newsletter",
+        columns: vec![
+            "dashboard-col-email",
+            "field-language",
+            "dashboard-col-subject",
+            "dashboard-col-date",
+        ],
+        rows,
+        search: None,
+        csv: Some("/dashboard/newsletter.csv"),
+    };
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// A CSV cell: quoted, and a leading `= + - @` neutralised so spreadsheets do not run it.
+fn csv_cell(value: &str) -> String {
+    let value = if value.starts_with(['=', '+', '-', '@']) {
+        format!("'{value}")
+    } else {
+        value.to_owned()
+    };
+    format!("\"{}\"", value.replace('"', "\"\""))
+}
+
+pub async fn newsletter_csv(ctx: Ctx) -> Result<Response, AppError> {
+    staff(&ctx)?;
+    let rows: Vec<(String, String, String, String, String)> = sqlx::query_as(
+        "SELECT email, language, consent_text_version, consented_at, source FROM newsletter_subscribers
+         WHERE unsubscribed_at IS NULL ORDER BY consented_at",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let mut csv = String::from("email,language,consent_text_version,consented_at,source\r\n");
+    for (a, b, c, d, e) in rows {
+        csv.push_str(
+            &[a, b, c, d, e]
+                .iter()
+                .map(|v| csv_cell(v))
+                .collect::<Vec<_>>()
+                .join(","),
+        );
+        csv.push_str("\r\n");
+    }
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"ortak-bulten.csv\"",
+            ),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        csv,
+    )
+        .into_response())
+}
+
+pub async fn unsubscribe(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (staff, _) = staff(&ctx)?;
+    ctx.verify_csrf(&FormBody::parse(&body).get("csrf"), &headers)?;
+    let mut tx = ctx.state().db().begin().await?;
+    let email: Option<String> = sqlx::query_scalar(
+        "UPDATE newsletter_subscribers SET unsubscribed_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+         WHERE id = ? AND unsubscribed_at IS NULL RETURNING email",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let email = email.ok_or(AppError::NotFound)?;
+    audit(
+        &mut tx,
+        staff.id,
+        "newsletter.unsubscribe",
+        &email,
+        Some("subscribed"),
+        Some("unsubscribed"),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, "/dashboard/newsletter").await
+}
+
+/// id, actor's e-mail, action, subject, before, after, time.
+type AuditRow = (
+    i64,
+    Option<String>,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+);
+
+/// `/dashboard/audit` (superadmin): who did what, when, before and after.
+pub async fn audit_log(ctx: Ctx) -> Result<Response, AppError> {
+    ctx.require(Role::SuperAdmin)?;
+    let rows: Vec<AuditRow> = sqlx::query_as(
+        "SELECT a.id, u.email, a.action, a.subject, a.before, a.after, a.created_at
+         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id ORDER BY a.id DESC LIMIT 500",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let rows = rows
+        .into_iter()
+        .map(|(id, by, action, subject, before, after, at)| StaffRow {
+            id,
+            cells: vec![
+                date(&at),
+                by.unwrap_or_default(),
+                action,
+                subject,
+                before.unwrap_or_default(),
+                after.unwrap_or_default(),
+            ],
+            link: None,
+            actions: Vec::new(),
+        })
+        .collect();
+    let table = StaffTable {
+        title_id: "dashboard-audit",
+        columns: vec![
+            "dashboard-col-date",
+            "dashboard-col-by",
+            "dashboard-col-action",
+            "dashboard-col-subject",
+            "dashboard-audit-before",
+            "dashboard-audit-after",
+        ],
+        rows,
+        search: None,
+        csv: None,
+    };
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, true, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
