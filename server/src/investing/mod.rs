@@ -140,6 +140,9 @@ async fn create(
     }
     let kind = PeriodKind::from_code(&row.period_kind);
     let Some(amount) = amount.filter(|_| errors.is_empty()) else {
+        let summary = parse_amount(&typed)
+            .ok()
+            .map(|a| breakdown(a, fee_rate_bp, fee_added));
         let form = InvestmentForm {
             startup_slug: row.slug.clone(),
             startup_name: row.name.clone(),
@@ -148,9 +151,7 @@ async fn create(
             fee_added,
             risk,
             fee_rate_bp,
-            breakdown: parse_amount(&input.amount)
-                .ok()
-                .map(|a| breakdown(a, fee_rate_bp, fee_added)),
+            breakdown: summary,
             idempotency_key: key.to_owned(),
         };
         return Ok(Outcome::Invalid(errors, form));
