@@ -342,13 +342,20 @@ async fn a_declined_card_and_a_cancelled_challenge_end_at_the_fail_page() {
         &with_request(card("4000 0000 0000 0002"), id),
     )
     .await;
-    assert_eq!(declined.status(), 402);
+    assert_eq!(declined.status(), 303);
+    let fail_url = declined.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(fail_url, format!("/paymentFail?request={id}&declined=1"));
+    let fail = browser
+        .get(server.url(&fail_url))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(
-        declined
-            .text()
-            .await
-            .unwrap()
-            .contains("Kartınız ödeme kuruluşu tarafından reddedildi")
+        fail.contains("Kartınız ödeme kuruluşu tarafından reddedildi")
+            && fail.contains("Ödeme tamamlanamadı")
     );
 
     let started = post_form(

@@ -38,7 +38,6 @@ pub fn card_step_page(
     s: &PaymentSummary,
     card: &CardInput,
     errors: &FieldErrors,
-    notice: Option<Notice>,
 ) -> Page {
     let field_errors: serde_json::Map<String, serde_json::Value> =
         ["holder", "number", "month", "year", "cvv"]
@@ -73,7 +72,6 @@ pub fn card_step_page(
             <h1>{ctx.t("payment-card-title")}</h1>
             <p>{ctx.t("payment-card-text")}</p>
             {summary(ctx, s)}
-            {notice_view(notice)}
             {error_summary(ctx, errors)}
             <div data-island="card-payment" data-props=props>
                 <form class="form" method="post" action="/invFlow/card" novalidate autocomplete="on">
@@ -219,11 +217,13 @@ pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) 
     private(ctx.t("payment-success-title"), body)
 }
 
-pub fn payment_fail_page(ctx: &PageContext, retry: Option<i64>) -> Page {
+pub fn payment_fail_page(ctx: &PageContext, retry: Option<i64>, declined: bool) -> Page {
+    let declined = declined.then(|| view! { <div class="flash flash--error" role="alert">{ctx.t("payment-card-declined")}</div> });
     let retry = retry.map(|id| view! { <a class="button button--primary" href=format!("/invFlow?request={id}")>{ctx.t("payment-retry")}</a> });
     let body = view! {
         <section class="bare-card auth-card">
             <h1>{ctx.t("payment-fail-title")}</h1>
+            {declined}
             <p>{ctx.t("payment-fail-text")}</p>
             <div class="form__actions">
                 {retry}

@@ -17,7 +17,7 @@ use ortak_app::domain::card::{Card, CardInput, validate_card};
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::phone::normalize_mobile;
-use ortak_app::forms::{FieldErrors, Notice};
+use ortak_app::forms::FieldErrors;
 use ortak_app::pages::investing::investment_blocked_page;
 use ortak_app::pages::payment::{
     BankForm, PaymentSummary, TransferInstructions, bank_step_page, card_step_page,
@@ -145,6 +145,8 @@ async fn not_payable(ctx: &Ctx) -> Response {
 #[serde(default)]
 pub struct RequestQuery {
     request: i64,
+    /// Set when the issuer declined the card (the fail page says so).
+    declined: Option<String>,
 }
 
 /// `GET /invFlow?request=ID`: the step the payment is at.
@@ -161,7 +163,6 @@ pub async fn flow(ctx: Ctx, Query(q): Query<RequestQuery>) -> Result<Response, A
                 &summary(&r),
                 &CardInput::default(),
                 &FieldErrors::default(),
-                None,
             )
         }),
         (Some(_), false) => ctx.page_ctx(|pc| {
@@ -201,7 +202,7 @@ pub async fn pay_card(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Respo
     let card = match validate_card(&input, crate::startups::today()) {
         Ok(card) => card,
         Err(errors) => {
-            let page = ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &input, &errors, None));
+            let page = ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &input, &errors));
             return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
         }
     };
@@ -232,16 +233,7 @@ pub async fn pay_card(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Respo
         Started::Challenge(url) => Ok(Redirect::to(&url).into_response()),
         Started::Declined(reason) => {
             finish(ctx.state().db(), &public_id, false, &reason).await?;
-            let page = ctx.page_ctx(|pc| {
-                card_step_page(
-                    pc,
-                    &summary(&r),
-                    &input,
-                    &FieldErrors::default(),
-                    Some(Notice::Error(pc.t("payment-card-declined"))),
-                )
-            });
-            Ok(ctx.render(StatusCode::PAYMENT_REQUIRED, page).await)
+            Ok(Redirect::to(&format!("/paymentFail?request={}&declined=1", r.id)).into_response())
         }
     }
 }
@@ -513,7 +505,8 @@ pub async fn fail(ctx: Ctx, Query(q): Query<RequestQuery>) -> Result<Response, A
     let retry = (RequestStatus::from_code(&r.status) == Some(RequestStatus::Approved)
         && r.fee_paid_at.is_none())
     .then_some(r.id);
-    let page = ctx.page_ctx(|pc| payment_fail_page(pc, retry));
+    let declined = q.declined.is_some();
+    let page = ctx.page_ctx(|pc| payment_fail_page(pc, retry, declined));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
