@@ -392,6 +392,13 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
         pending.contains("Onaylandı, ödeme bekleniyor")
             && pending.contains(&format!("href=\"/invFlow?request={id}\""))
     );
+    let approved = sink
+        .wait_for("invest@example.com", "yatırım talebiniz onaylandı")
+        .await;
+    assert!(
+        approved.text.contains(&format!("/invFlow?request={id}")),
+        "the mail leads to the payment"
+    );
     assert_eq!(move_to("paid").await, 303);
     assert_eq!(move_to("completed").await, 303);
     let mine = browser

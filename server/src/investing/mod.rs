@@ -409,6 +409,7 @@ pub async fn cancel(
 /// admin dashboard calls this; tests call it too instead of writing SQL.
 pub async fn staff_transition(
     db: &sqlx::SqlitePool,
+    public_url: &str,
     request_id: i64,
     to: RequestStatus,
     actor: i64,
@@ -442,6 +443,30 @@ pub async fn staff_transition(
     } else {
         format!("{} {note}", to.code())
     };
+    // The investor hears of every move, in their language.
+    let (email, name, language): (String, String, String) = sqlx::query_as(
+        "SELECT u.email, u.first_name, u.language FROM investment_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ?",
+    )
+    .bind(request_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let locale = Locale::from_code(&language).unwrap_or_default();
+    let link = match to {
+        RequestStatus::Approved => format!("{public_url}/invFlow?request={request_id}"),
+        RequestStatus::Completed => format!("{public_url}/userInvestments"),
+        _ => format!("{public_url}/pendingInvestments"),
+    };
+    enqueue(
+        &mut tx,
+        &Mail::action(
+            &email,
+            locale,
+            &name,
+            &format!("request-{}", to.code()),
+            &link,
+        ),
+    )
+    .await?;
     crate::dashboard::audit(
         &mut tx,
         actor,

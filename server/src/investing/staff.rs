@@ -61,7 +61,16 @@ pub async fn move_request(
     let to =
         RequestStatus::from_code(&get("to")).ok_or(AppError::BadRequest("bad-request-text"))?;
     let note: String = get("note").trim().chars().take(500).collect();
-    staff_transition(ctx.state().db(), id, to, staff.id, &note).await?;
+    staff_transition(
+        ctx.state().db(),
+        &ctx.state().shared().public_url,
+        id,
+        to,
+        staff.id,
+        &note,
+    )
+    .await?;
+    ctx.state().wake_mailer();
     ctx.set_flash(Flash {
         kind: FlashKind::Success,
         message_id: "dashboard-moved".into(),
