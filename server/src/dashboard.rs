@@ -172,6 +172,7 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
         rows,
         search: Some(search.q.clone()),
         csv: None,
+        create: None,
     };
     let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -279,6 +280,7 @@ pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
         rows,
         search: None,
         csv: None,
+        create: None,
     };
     let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -434,6 +436,7 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
         rows,
         search: None,
         csv: None,
+        create: None,
     };
     let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -542,6 +545,7 @@ pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
         rows,
         search: None,
         csv: Some("/dashboard/newsletter.csv"),
+        create: None,
     };
     let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -669,6 +673,7 @@ pub async fn audit_log(ctx: Ctx) -> Result<Response, AppError> {
         rows,
         search: None,
         csv: None,
+        create: None,
     };
     let page = ctx.page_ctx(|pc| staff_table_page(pc, true, table));
     Ok(ctx.render(StatusCode::OK, page).await)

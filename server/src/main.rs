@@ -7,6 +7,7 @@ mod applications;
 mod assets;
 mod config;
 mod content;
+mod content_admin;
 mod context;
 mod csrf;
 mod dashboard;

@@ -16,8 +16,8 @@ use tower_sessions_sqlx_store::SqliteStore;
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
-    accounts, applications, assets, content, context, dashboard, investing, mail, newsletter,
-    payments, startups,
+    accounts, applications, assets, content, content_admin, context, dashboard, investing, mail,
+    newsletter, payments, startups,
 };
 
 /// Per-process data every handler can reach.
@@ -220,6 +220,24 @@ pub fn build(state: AppState) -> Router {
             post(dashboard::unsubscribe),
         )
         .route("/dashboard/audit", get(dashboard::audit_log))
+        .route("/dashboard/faq", get(content_admin::faq_list))
+        .route(
+            "/dashboard/faq/new",
+            get(content_admin::faq_new).post(content_admin::faq_create),
+        )
+        .route(
+            "/dashboard/faq/{id}",
+            get(content_admin::faq_edit).post(content_admin::faq_update),
+        )
+        .route("/dashboard/blogs", get(content_admin::blog_list))
+        .route(
+            "/dashboard/blogs/new",
+            get(content_admin::blog_new).post(content_admin::blog_create),
+        )
+        .route(
+            "/dashboard/blogs/{id}",
+            get(content_admin::blog_edit).post(content_admin::blog_update),
+        )
         .route("/dashboard/investments", get(investing::staff::investments))
         .route(
             "/dashboard/pre-investments",

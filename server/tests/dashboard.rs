@@ -377,3 +377,163 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
         .unwrap();
     assert!(!csv.contains("okur@example.com"));
 }
+
+#[tokio::test]
+async fn staff_publish_blog_posts_and_edit_the_faq_in_both_languages() {
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "editor@example.com", false);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    let admin = sign_in(&server, "editor@example.com", ADMIN_PASSWORD).await;
+    let editor = admin
+        .get(server.url("/dashboard/blogs/new"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let token = csrf_of(&editor);
+    let post = |slug: &str, intent: &str, published: bool| {
+        let mut fields = vec![
+            ("slug", slug.to_owned()),
+            ("title_tr", "Yeni fon duyurusu".to_owned()),
+            ("title_en", "A new fund announcement".to_owned()),
+            ("description_tr", "Kısa özet".to_owned()),
+            ("description_en", "Short summary".to_owned()),
+            ("body_tr", "## Başlık\n\n**Kalın** metin".to_owned()),
+            ("body_en", "## Heading\n\n**Bold** text".to_owned()),
+            ("intent", intent.to_owned()),
+        ];
+        if published {
+            fields.push(("published", "on".to_owned()));
+        }
+        fields
+    };
+    let bad = post_form(
+        &admin,
+        server.url("/dashboard/blogs/new"),
+        &token,
+        &post("Büyük Harf!", "save", true),
+    )
+    .await;
+    assert_eq!(bad.status(), 422);
+    assert!(
+        bad.text()
+            .await
+            .unwrap()
+            .contains("Yalnızca küçük harf, rakam ve tire kullanın.")
+    );
+    let preview = post_form(
+        &admin,
+        server.url("/dashboard/blogs/new"),
+        &token,
+        &post("yeni-fon", "preview", true),
+    )
+    .await;
+    assert_eq!(preview.status(), 200);
+    assert!(
+        preview
+            .text()
+            .await
+            .unwrap()
+            .contains("<strong>Kalın</strong>"),
+        "the Markdown preview"
+    );
+    assert_eq!(
+        server.get("/blog/yeni-fon").await.0,
+        404,
+        "a preview saves nothing"
+    );
+
+    let saved = post_form(
+        &admin,
+        server.url("/dashboard/blogs/new"),
+        &token,
+        &post("yeni-fon", "save", true),
+    )
+    .await;
+    assert_eq!(saved.status(), 303);
+    let (_, tr) = server.get("/blog/yeni-fon").await;
+    assert!(tr.contains("Yeni fon duyurusu") && tr.contains("<strong>Kalın</strong>"));
+    let (_, en) = server.get("/blog/yeni-fon?lang=en").await;
+    assert!(en.contains("A new fund announcement"));
+    let taken = post_form(
+        &admin,
+        server.url("/dashboard/blogs/new"),
+        &token,
+        &post("yeni-fon", "save", false),
+    )
+    .await;
+    assert!(
+        taken
+            .text()
+            .await
+            .unwrap()
+            .contains("Bu adres başka bir yazıda kullanılıyor.")
+    );
+
+    // Unpublishing hides it again.
+    let id: i64 = sqlx::query_scalar("SELECT id FROM blog_posts WHERE slug = 'yeni-fon'")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let hidden = post_form(
+        &admin,
+        server.url(&format!("/dashboard/blogs/{id}")),
+        &token,
+        &post("yeni-fon", "save", false),
+    )
+    .await;
+    assert_eq!(hidden.status(), 303);
+    assert_eq!(server.get("/blog/yeni-fon").await.0, 404);
+
+    // The FAQ.
+    let faq_id: i64 = sqlx::query_scalar("SELECT id FROM faqs ORDER BY position LIMIT 1")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let edit = admin
+        .get(server.url(&format!("/dashboard/faq/{faq_id}")))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(edit.contains("name=\"title_tr\""));
+    let changed = post_form(
+        &admin,
+        server.url(&format!("/dashboard/faq/{faq_id}")),
+        &csrf_of(&edit),
+        &[
+            ("title_tr", "Ortak nedir, kısaca?".into()),
+            ("title_en", "What is Ortak, in short?".into()),
+            ("body_tr", "Bir ortak yatırım platformu.".into()),
+            ("body_en", "A co-investment platform.".into()),
+            ("published", "on".into()),
+            ("intent", "save".into()),
+        ],
+    )
+    .await;
+    assert_eq!(changed.status(), 303);
+    let (_, faq) = server.get("/faq").await;
+    assert!(faq.contains("Ortak nedir, kısaca?"));
+    let (_, faq_en) = server.get("/faq?lang=en").await;
+    assert!(faq_en.contains("What is Ortak, in short?"));
+    let audited: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'content.save'")
+            .fetch_one(&server.db().await)
+            .await
+            .unwrap();
+    assert_eq!(audited, 3);
+    let investor = sign_up(&server, "okur2@example.com").await;
+    assert_eq!(
+        investor
+            .get(server.url("/dashboard/blogs"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        403
+    );
+}

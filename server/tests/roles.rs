@@ -319,6 +319,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/dashboard/newsletter", [SignIn, Forbidden, Ok, Ok]),
         ("/dashboard/newsletter.csv", [SignIn, Forbidden, Ok, Ok]),
         ("/dashboard/audit", [SignIn, Forbidden, Forbidden, Ok]),
+        ("/dashboard/blogs", [SignIn, Forbidden, Ok, Ok]),
+        ("/dashboard/blogs/new", [SignIn, Forbidden, Ok, Ok]),
+        ("/dashboard/faq", [SignIn, Forbidden, Ok, Ok]),
+        ("/dashboard/faq/new", [SignIn, Forbidden, Ok, Ok]),
         ("/dashboard/investments", [SignIn, Forbidden, Forbidden, Ok]),
         (
             "/dashboard/pre-investments",

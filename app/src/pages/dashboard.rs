@@ -84,7 +84,7 @@ pub fn investments_page(ctx: &PageContext, rows: Vec<StaffRequest>) -> Page {
 }
 
 /// The staff sections, `(path, Fluent id, superadmin only)`, in the order of the navigation.
-pub const SECTIONS: [(&str, &str, bool); 9] = [
+pub const SECTIONS: [(&str, &str, bool); 11] = [
     ("/dashboard", "dashboard-home", false),
     (
         "/dashboard/investments",
@@ -102,6 +102,8 @@ pub const SECTIONS: [(&str, &str, bool); 9] = [
     ("/dashboard/gsyf", "dashboard-gsyf", false),
     ("/dashboard/academy", "dashboard-academy", false),
     ("/dashboard/newsletter", "dashboard-newsletter", false),
+    ("/dashboard/blogs", "dashboard-blogs", false),
+    ("/dashboard/faq", "dashboard-faq", false),
 ];
 
 /// The staff navigation, showing only what `superadmin` may open.
@@ -154,6 +156,8 @@ pub struct StaffTable {
     pub rows: Vec<StaffRow>,
     pub search: Option<String>,
     pub csv: Option<&'static str>,
+    /// A link to add a new item.
+    pub create: Option<&'static str>,
 }
 
 fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<> {
@@ -221,6 +225,7 @@ pub fn staff_table_page(ctx: &PageContext, superadmin: bool, table: StaffTable) 
         }
     });
     let csv = table.csv.map(|href| view! { <p><a class="button button--ghost" href=href>{ctx.t("dashboard-csv")}</a></p> });
+    let create = table.create.map(|href| view! { <p><a class="button button--primary" href=href>{ctx.t("dashboard-new")}</a></p> });
     let head = table
         .columns
         .iter()
@@ -233,6 +238,7 @@ pub fn staff_table_page(ctx: &PageContext, superadmin: bool, table: StaffTable) 
         .collect_view();
     let content = view! {
         {search}
+        {create}
         {csv}
         {empty}
         <div class="table-wrap">
@@ -306,4 +312,96 @@ pub fn staff_home_page(ctx: &PageContext, superadmin: bool, home: StaffHome) -> 
     }
     .into_any();
     staff_layout(ctx, superadmin, ctx.t("dashboard-home"), content)
+}
+
+/// A bilingual content item as the editor shows it (FAQ entries and blog posts).
+#[derive(Clone, Debug, Default)]
+pub struct ContentForm {
+    pub slug: String,
+    pub title_tr: String,
+    pub title_en: String,
+    pub description_tr: String,
+    pub description_en: String,
+    pub body_tr: String,
+    pub body_en: String,
+    pub published: bool,
+}
+
+/// The editor: both languages side by side, a Markdown preview (a submit button, so no
+/// JavaScript is needed), and the publish switch. `with_slug` for blog posts.
+pub fn content_editor_page(
+    ctx: &PageContext,
+    title_id: &str,
+    action: &str,
+    form: &ContentForm,
+    errors: &crate::forms::FieldErrors,
+    with_slug: bool,
+    preview: bool,
+) -> Page {
+    use crate::forms::{checkbox, error_summary, input};
+    let area = |name: &'static str, label: &'static str, value: &str| {
+        let error = errors.get(name);
+        view! {
+            <div class="field">
+                <label class="field__label" for=name>{ctx.t(label)}</label>
+                <textarea class="input" id=name name=name rows="10" aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
+                {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+            </div>
+        }
+    };
+    let previews = preview.then(|| {
+        let tr = crate::markdown::render(&form.body_tr);
+        let en = crate::markdown::render(&form.body_en);
+        view! {
+            <section class="editor-preview" aria-label=ctx.t("dashboard-preview")>
+                <div class="form__row">
+                    <article class="prose" lang="tr"><h2>{form.title_tr.clone()}</h2><div inner_html=tr></div></article>
+                    <article class="prose" lang="en"><h2>{form.title_en.clone()}</h2><div inner_html=en></div></article>
+                </div>
+            </section>
+        }
+    });
+    let slug = with_slug.then(|| {
+        input(
+            ctx,
+            errors,
+            "slug",
+            "dashboard-slug",
+            "text",
+            &form.slug,
+            "off",
+        )
+    });
+    let descriptions = with_slug.then(|| {
+        view! {
+            <div class="form__row">
+                {input(ctx, errors, "description_tr", "dashboard-description-tr", "text", &form.description_tr, "off")}
+                {input(ctx, errors, "description_en", "dashboard-description-en", "text", &form.description_en, "off")}
+            </div>
+        }
+    });
+    let content = view! {
+        {error_summary(ctx, errors)}
+        {previews}
+        <form class="form editor" method="post" action=action.to_owned() novalidate>
+            {csrf_field(ctx)}
+            {slug}
+            <div class="form__row">
+                {input(ctx, errors, "title_tr", "dashboard-title-tr", "text", &form.title_tr, "off")}
+                {input(ctx, errors, "title_en", "dashboard-title-en", "text", &form.title_en, "off")}
+            </div>
+            {descriptions}
+            <div class="form__row">
+                {area("body_tr", "dashboard-body-tr", &form.body_tr)}
+                {area("body_en", "dashboard-body-en", &form.body_en)}
+            </div>
+            {checkbox(ctx, errors, "published", view! { {ctx.t("dashboard-published")} }.into_any(), form.published)}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit" name="intent" value="save">{ctx.t("profile-save")}</button>
+                <button class="button button--ghost" type="submit" name="intent" value="preview">{ctx.t("dashboard-preview")}</button>
+            </div>
+        </form>
+    }
+    .into_any();
+    staff_layout(ctx, false, ctx.t(title_id), content)
 }
