@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::text::contains_turkish_ci;
 use ortak_app::pages::dashboard::{
-    RowAction, StaffHome, StaffRow, StaffTable, staff_home_page, staff_table_page,
+    NOTE, RowAction, StaffHome, StaffRow, StaffTable, staff_home_page, staff_table_page,
 };
 use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
@@ -139,14 +139,14 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
                         name: "decision",
                         value: "verified".into(),
                         label_id: "dashboard-mkk-verify".into(),
-                        with_note: false,
+                        fields: &[],
                     },
                     RowAction {
                         action: format!("/dashboard/users/{id}/mkk"),
                         name: "decision",
                         value: "rejected".into(),
                         label_id: "dashboard-mkk-reject".into(),
-                        with_note: true,
+                        fields: NOTE,
                     },
                 ]
             } else {
@@ -248,7 +248,7 @@ pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
                     name: "status",
                     value: (*s).to_owned(),
                     label_id: format!("dashboard-app-{s}"),
-                    with_note: false,
+                    fields: &[],
                 })
                 .collect();
             StaffRow {
@@ -417,7 +417,7 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
                     name: "handled",
                     value: "1".into(),
                     label_id: "dashboard-mark-handled".into(),
-                    with_note: false,
+                    fields: &[],
                 }]
             } else {
                 Vec::new()
@@ -530,7 +530,7 @@ pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
                 name: "unsubscribe",
                 value: "1".into(),
                 label_id: "dashboard-unsubscribe".into(),
-                with_note: false,
+                fields: &[],
             }],
         })
         .collect();
@@ -677,4 +677,133 @@ pub async fn audit_log(ctx: Ctx) -> Result<Response, AppError> {
     };
     let page = ctx.page_ctx(|pc| staff_table_page(pc, true, table));
     Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// Inputs for recording a received transfer.
+const RECEIVED: &[(&str, &str, &str)] = &[
+    ("amount", "dashboard-amount", "text"),
+    ("date", "dashboard-col-date", "date"),
+];
+
+/// request id, reference, investor, startup, expected kuruş, received kuruş, received on.
+type TransferRow = (
+    i64,
+    String,
+    String,
+    String,
+    i64,
+    Option<i64>,
+    Option<String>,
+);
+
+/// `/dashboard/takasbank`: transfers expected by reference, what arrived, and mismatches.
+pub async fn takasbank(ctx: Ctx) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let rows: Vec<TransferRow> = sqlx::query_as(
+        "SELECT b.request_id, b.reference, u.email, s.name, b.amount_kurus, b.received_amount_kurus, b.received_at
+         FROM bank_transfers b JOIN investment_requests r ON r.id = b.request_id
+         JOIN users u ON u.id = r.user_id JOIN startups s ON s.id = r.startup_id
+         ORDER BY b.created_at DESC LIMIT 500",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let tr = ortak_app::i18n::Locale::Tr;
+    let money = |k: i64| ortak_app::domain::money::Money::from_kurus(k).format(tr);
+    let rows = rows
+        .into_iter()
+        .map(|(id, reference, email, startup, expected, received, at)| {
+            let state = match received {
+                None => ctx.t("dashboard-transfer-waiting"),
+                Some(r) if r == expected => format!(
+                    "{} · {}",
+                    ctx.t("dashboard-transfer-received"),
+                    at.clone().unwrap_or_default()
+                ),
+                Some(r) => format!("{}: {}", ctx.t("dashboard-transfer-mismatch"), money(r)),
+            };
+            StaffRow {
+                id,
+                cells: vec![reference, email, startup, money(expected), state],
+                link: None,
+                actions: vec![RowAction {
+                    action: format!("/dashboard/takasbank/{id}/received"),
+                    name: "received",
+                    value: "1".into(),
+                    label_id: "dashboard-transfer-mark".into(),
+                    fields: RECEIVED,
+                }],
+            }
+        })
+        .collect();
+    let table = StaffTable {
+        title_id: "dashboard-takasbank",
+        columns: vec![
+            "dashboard-transfer-reference",
+            "dashboard-col-email",
+            "dashboard-col-startup",
+            "dashboard-col-amount",
+            "dashboard-col-handled",
+        ],
+        rows,
+        search: None,
+        csv: None,
+        create: None,
+    };
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// `POST /dashboard/takasbank/{request}/received`: the amount and date the bank reported.
+pub async fn transfer_received(
+    ctx: Ctx,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (staff, _) = staff(&ctx)?;
+    let f = FormBody::parse(&body);
+    ctx.verify_csrf(&f.get("csrf"), &headers)?;
+    let amount = ortak_app::domain::profile::parse_lira(&f.get("amount"))
+        .ok_or(AppError::BadRequest("validation-number"))?;
+    let date = time::Date::parse(
+        f.get("date").trim(),
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(|_| AppError::BadRequest("validation-date"))?;
+    let mut tx = ctx.state().db().begin().await?;
+    let before: Option<(i64, Option<i64>)> = sqlx::query_as(
+        "SELECT amount_kurus, received_amount_kurus FROM bank_transfers WHERE request_id = ?",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (expected, previous) = before.ok_or(AppError::NotFound)?;
+    sqlx::query(
+        "UPDATE bank_transfers SET received_amount_kurus = ?, received_at = ? WHERE request_id = ?",
+    )
+    .bind(amount.kurus())
+    .bind(date.to_string())
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let after = format!(
+        "{} on {date}{}",
+        amount.kurus(),
+        if amount.kurus() == expected {
+            ""
+        } else {
+            " (mismatch)"
+        }
+    );
+    audit(
+        &mut tx,
+        staff.id,
+        "transfer.received",
+        &format!("request:{id}"),
+        previous.map(|p| p.to_string()).as_deref(),
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, "/dashboard/takasbank").await
 }

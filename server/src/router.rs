@@ -220,6 +220,11 @@ pub fn build(state: AppState) -> Router {
             post(dashboard::unsubscribe),
         )
         .route("/dashboard/audit", get(dashboard::audit_log))
+        .route("/dashboard/takasbank", get(dashboard::takasbank))
+        .route(
+            "/dashboard/takasbank/{id}/received",
+            post(dashboard::transfer_received),
+        )
         .route("/dashboard/faq", get(content_admin::faq_list))
         .route(
             "/dashboard/faq/new",

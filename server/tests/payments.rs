@@ -308,6 +308,59 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         "no header or footer"
     );
 
+    // Staff record what the clearing bank reported; a wrong amount shows as a mismatch.
+    let staff = common::journeys::sign_in(
+        &server,
+        "super@example.com",
+        common::journeys::ADMIN_PASSWORD,
+    )
+    .await;
+    let board = staff
+        .get(server.url("/dashboard/takasbank"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(board.contains(&reference) && board.contains("Bekleniyor"));
+    let mark = |amount: &str| {
+        let (staff, server, token) = (&staff, &server, common::csrf_of(&board));
+        let amount = amount.to_owned();
+        async move {
+            post_form(
+                staff,
+                server.url(&format!("/dashboard/takasbank/{id}/received")),
+                &token,
+                &[("amount", amount), ("date", "2026-11-20".into())],
+            )
+            .await
+            .status()
+            .as_u16()
+        }
+    };
+    assert_eq!(mark("390.000").await, 303);
+    let board = staff
+        .get(server.url("/dashboard/takasbank"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(board.contains("Tutar uyuşmuyor: 390.000 TL"));
+    assert_eq!(mark("400.000").await, 303);
+    let board = staff
+        .get(server.url("/dashboard/takasbank"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(board.contains("Alındı · 2026-11-20") && !board.contains("Tutar uyuşmuyor"));
+    assert_eq!(mark("çok").await, 400);
+
     // Someone else cannot see or pay it.
     let stranger = sign_up(&server, "yabanci@example.com").await;
     assert_eq!(

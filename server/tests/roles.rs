@@ -323,6 +323,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/dashboard/blogs/new", [SignIn, Forbidden, Ok, Ok]),
         ("/dashboard/faq", [SignIn, Forbidden, Ok, Ok]),
         ("/dashboard/faq/new", [SignIn, Forbidden, Ok, Ok]),
+        ("/dashboard/takasbank", [SignIn, Forbidden, Ok, Ok]),
         ("/dashboard/investments", [SignIn, Forbidden, Forbidden, Ok]),
         (
             "/dashboard/pre-investments",

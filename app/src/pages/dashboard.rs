@@ -84,7 +84,7 @@ pub fn investments_page(ctx: &PageContext, rows: Vec<StaffRequest>) -> Page {
 }
 
 /// The staff sections, `(path, Fluent id, superadmin only)`, in the order of the navigation.
-pub const SECTIONS: [(&str, &str, bool); 11] = [
+pub const SECTIONS: [(&str, &str, bool); 12] = [
     ("/dashboard", "dashboard-home", false),
     (
         "/dashboard/investments",
@@ -104,6 +104,7 @@ pub const SECTIONS: [(&str, &str, bool); 11] = [
     ("/dashboard/newsletter", "dashboard-newsletter", false),
     ("/dashboard/blogs", "dashboard-blogs", false),
     ("/dashboard/faq", "dashboard-faq", false),
+    ("/dashboard/takasbank", "dashboard-takasbank", false),
 ];
 
 /// The staff navigation, showing only what `superadmin` may open.
@@ -138,8 +139,12 @@ pub struct RowAction {
     pub name: &'static str,
     pub value: String,
     pub label_id: String,
-    pub with_note: bool,
+    /// Inputs sent with the button: `(name, Fluent id of the label, input type)`.
+    pub fields: &'static [(&'static str, &'static str, &'static str)],
 }
+
+/// A free-text note (a reason for a rejection, say).
+pub const NOTE: &[(&str, &str, &str)] = &[("note", "dashboard-note", "text")];
 
 pub struct StaffRow {
     pub id: i64,
@@ -173,17 +178,21 @@ fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<> {
         .actions
         .into_iter()
         .map(|a| {
-            let note_id = format!("note-{}-{}", row.id, a.value);
-            let note = a.with_note.then(|| {
-                view! {
-                    <label class="visually-hidden" for=note_id.clone()>{ctx.t("dashboard-note")}</label>
-                    <input class="input" id=note_id.clone() name="note" placeholder=ctx.t("dashboard-note") />
-                }
-            });
+            let inputs = a
+                .fields
+                .iter()
+                .map(|(name, label, kind)| {
+                    let id = format!("{name}-{}-{}", row.id, a.value);
+                    view! {
+                        <label class="visually-hidden" for=id.clone()>{ctx.t(label)}</label>
+                        <input class="input" id=id name=*name type=*kind placeholder=ctx.t(label) />
+                    }
+                })
+                .collect_view();
             view! {
                 <form class="inline-form" method="post" action=a.action>
                     {csrf_field(ctx)}
-                    {note}
+                    {inputs}
                     <button class="button button--ghost" type="submit" name=a.name value=a.value>{ctx.t(&a.label_id)}</button>
                 </form>
             }
