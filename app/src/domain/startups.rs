@@ -266,19 +266,6 @@ impl ListQuery {
         self.city = self.city.chars().take(100).collect();
         self
     }
-
-    pub fn has_filters(&self) -> bool {
-        [
-            &self.fund,
-            &self.sector,
-            &self.city,
-            &self.goal,
-            &self.investors,
-            &self.completion,
-        ]
-        .iter()
-        .any(|v| !v.is_empty())
-    }
 }
 
 #[cfg(test)]
@@ -335,7 +322,6 @@ mod tests {
             q.to_query(2),
             "sector=fintech&city=%C4%B0stanbul&sort=a-z&page=2"
         );
-        assert!(q.has_filters());
         assert_eq!(ListQuery::default().to_query(1), "");
         let junk = ListQuery {
             sector: "<b>".into(),
