@@ -6,9 +6,7 @@ use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::forms::FieldErrors;
-use ortak_app::pages::dashboard::{
-    ContentForm, StaffRow, StaffTable, content_editor_page, staff_table_page,
-};
+use ortak_app::pages::dashboard::{ContentForm, StaffRow, StaffTable, content_editor_page};
 
 use crate::accounts::session::Role;
 use crate::context::Ctx;
@@ -83,8 +81,7 @@ async fn list(ctx: Ctx, kind: Kind) -> Result<Response, AppError> {
             Kind::Blog => "/dashboard/blogs/new",
         }),
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, user.role >= Role::SuperAdmin, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    crate::dashboard::render_table(&ctx, user.role >= Role::SuperAdmin, table).await
 }
 
 async fn load(ctx: &Ctx, kind: Kind, id: i64) -> Result<ContentForm, AppError> {

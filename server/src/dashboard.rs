@@ -45,6 +45,28 @@ fn staff(ctx: &Ctx) -> Result<(CurrentUser, bool), AppError> {
     Ok((user, superadmin))
 }
 
+/// A staff member's POST: the role, the CSRF token, and the parsed form.
+fn staff_post(
+    ctx: &Ctx,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<(CurrentUser, FormBody), AppError> {
+    let (user, _) = staff(ctx)?;
+    let form = FormBody::parse(body);
+    ctx.verify_csrf(&form.get("csrf"), headers)?;
+    Ok((user, form))
+}
+
+/// Renders a staff list page.
+pub async fn render_table(
+    ctx: &Ctx,
+    superadmin: bool,
+    table: StaffTable,
+) -> Result<Response, AppError> {
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
 async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
     ctx.set_flash(Flash {
         kind: FlashKind::Success,
@@ -174,8 +196,7 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
         csv: None,
         create: None,
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render_table(&ctx, superadmin, table).await
 }
 
 /// `POST /dashboard/users/{id}/mkk`: verify, or reject with a reason the investor sees.
@@ -185,9 +206,7 @@ pub async fn review_mkk(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (staff, _) = staff(&ctx)?;
-    let f = FormBody::parse(&body);
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
+    let (staff, f) = staff_post(&ctx, &headers, &body)?;
     let decision = f.get("decision");
     if !["verified", "rejected"].contains(&decision.as_str()) {
         return Err(AppError::BadRequest("bad-request-text"));
@@ -282,8 +301,7 @@ pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
         csv: None,
         create: None,
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render_table(&ctx, superadmin, table).await
 }
 
 pub async fn application_status(
@@ -292,9 +310,7 @@ pub async fn application_status(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (staff, _) = staff(&ctx)?;
-    let f = FormBody::parse(&body);
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
+    let (staff, f) = staff_post(&ctx, &headers, &body)?;
     let status = f.get("status");
     if !["in_review", "accepted", "declined"].contains(&status.as_str()) {
         return Err(AppError::BadRequest("bad-request-text"));
@@ -438,8 +454,7 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
         csv: None,
         create: None,
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render_table(&ctx, superadmin, table).await
 }
 
 async fn mark_handled(
@@ -449,8 +464,7 @@ async fn mark_handled(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (staff, _) = staff(&ctx)?;
-    ctx.verify_csrf(&FormBody::parse(&body).get("csrf"), &headers)?;
+    let (staff, _) = staff_post(&ctx, &headers, &body)?;
     let (table, _, _, back) = INBOXES[which];
     let mut tx = ctx.state().db().begin().await?;
     let updated = sqlx::query(&format!(
@@ -547,8 +561,7 @@ pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
         csv: Some("/dashboard/newsletter.csv"),
         create: None,
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render_table(&ctx, superadmin, table).await
 }
 
 /// A CSV cell: quoted, and a leading `= + - @` neutralised so spreadsheets do not run it.
@@ -600,8 +613,7 @@ pub async fn unsubscribe(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (staff, _) = staff(&ctx)?;
-    ctx.verify_csrf(&FormBody::parse(&body).get("csrf"), &headers)?;
+    let (staff, _) = staff_post(&ctx, &headers, &body)?;
     let mut tx = ctx.state().db().begin().await?;
     let email: Option<String> = sqlx::query_scalar(
         "UPDATE newsletter_subscribers SET unsubscribed_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
@@ -675,8 +687,7 @@ pub async fn audit_log(ctx: Ctx) -> Result<Response, AppError> {
         csv: None,
         create: None,
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, true, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render_table(&ctx, true, table).await
 }
 
 /// Inputs for recording a received transfer.
@@ -749,8 +760,7 @@ pub async fn takasbank(ctx: Ctx) -> Result<Response, AppError> {
         csv: None,
         create: None,
     };
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render_table(&ctx, superadmin, table).await
 }
 
 /// `POST /dashboard/takasbank/{request}/received`: the amount and date the bank reported.
@@ -760,9 +770,7 @@ pub async fn transfer_received(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, AppError> {
-    let (staff, _) = staff(&ctx)?;
-    let f = FormBody::parse(&body);
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
+    let (staff, f) = staff_post(&ctx, &headers, &body)?;
     let amount = ortak_app::domain::profile::parse_lira(&f.get("amount"))
         .ok_or(AppError::BadRequest("validation-number"))?;
     let date = time::Date::parse(

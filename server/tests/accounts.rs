@@ -100,14 +100,7 @@ async fn sign_up_refuses_each_bad_input_with_the_spec_message_and_stores_nothing
 async fn a_new_investor_signs_up_verifies_signs_out_and_signs_back_in() {
     let (server, sink) = start().await;
     let browser = join(&server, &sink, "ayse@example.com").await;
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(
         home.contains("E-posta adresiniz doğrulandı"),
         "verification flash"
@@ -159,14 +152,7 @@ async fn a_new_investor_signs_up_verifies_signs_out_and_signs_back_in() {
         .unwrap();
     assert_eq!(out.status(), 303);
     assert_eq!(out.headers()["location"], "/");
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(
         !home.contains("Ayşe Yılmaz") && home.contains("href=\"/signin\""),
         "signed out"
@@ -212,14 +198,7 @@ async fn a_new_investor_signs_up_verifies_signs_out_and_signs_back_in() {
         c.starts_with("ortak_session=") && c.contains("HttpOnly") && c.contains("SameSite=Lax")
     });
     assert!(cookie, "a fresh HttpOnly, SameSite=Lax session cookie");
-    let faq = browser
-        .get(server.url("/faq"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let faq = common::text(&browser, server.url("/faq")).await;
     assert!(faq.contains("Ayşe Yılmaz"));
 }
 
@@ -252,14 +231,7 @@ async fn an_emailed_link_signs_in_once() {
     let link = link_in(&mail.text, &server.url("/signin/link?token="));
 
     // Opening the link (as a mail scanner would) does not use it up.
-    let page = browser
-        .get(&link)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, &link).await;
     let page = browser
         .get(&link)
         .send()
@@ -285,14 +257,7 @@ async fn an_emailed_link_signs_in_once() {
     .await;
     assert_eq!(response.status(), 303);
     assert_eq!(response.headers()["location"], "/blog");
-    let blog = browser
-        .get(server.url("/blog"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let blog = common::text(&browser, server.url("/blog")).await;
     assert!(blog.contains("Ayşe Yılmaz"));
 
     let reuse = post_form(
@@ -390,24 +355,10 @@ async fn a_forgotten_password_is_reset_once_and_ends_other_sessions() {
     .await;
     assert_eq!(done.status(), 303);
     assert_eq!(done.headers()["location"], "/signin");
-    let signin = browser
-        .get(server.url("/signin"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let signin = common::text(&browser, server.url("/signin")).await;
     assert!(signin.contains("Şifreniz sıfırlandı"), "says so");
 
-    let elsewhere = other_device
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let elsewhere = common::text(&other_device, server.url("/")).await;
     assert!(
         !elsewhere.contains("Ayşe Yılmaz"),
         "the other device was signed out"

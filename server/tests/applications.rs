@@ -31,14 +31,7 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
     assert_eq!(visitor.headers()["location"], "/signin?next=/contactUs");
 
     let browser = sign_up(&server, "iletisim@example.com").await;
-    let page = browser
-        .get(server.url("/contactUs"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/contactUs")).await;
     assert!(
         page.contains("value=\"Ayşe Yılmaz\"") && page.contains("value=\"iletisim@example.com\""),
         "prefilled"
@@ -103,14 +96,7 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
 
     let sent = post_form(&browser, server.url("/contactUs"), &token, &fields("")).await;
     assert_eq!(sent.status(), 303);
-    let page = browser
-        .get(server.url("/contactUs"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/contactUs")).await;
     assert!(page.contains("Mesajınız alındı."));
     assert_eq!(count(&server, "contact_messages").await, 1);
     sink.wait_for("iletisim@example.com", "mesajınız alındı")
@@ -123,14 +109,7 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
 async fn gsyf_applications_are_checked_stored_once_and_consent_is_recorded() {
     let (server, sink) = start().await;
     let browser = client();
-    let page = browser
-        .get(server.url("/gsyf?lang=en"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/gsyf?lang=en")).await;
     assert!(page.contains("300,000 TL or more"));
     let token = common::csrf_of(&page);
     let good = vec![
@@ -178,14 +157,7 @@ async fn gsyf_applications_are_checked_stored_once_and_consent_is_recorded() {
 
     // Prefilled for members.
     let member = sign_up(&server, "uye@example.com").await;
-    let page = member
-        .get(server.url("/gsyf"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&member, server.url("/gsyf")).await;
     assert!(page.contains("value=\"uye@example.com\"") && page.contains("value=\"Yılmaz\""));
 }
 
@@ -193,14 +165,7 @@ async fn gsyf_applications_are_checked_stored_once_and_consent_is_recorded() {
 async fn academy_applications_use_their_own_email_message_and_are_rate_limited() {
     let (server, sink) = start().await;
     let browser = client();
-    let page = browser
-        .get(server.url("/academy"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/academy")).await;
     let event = page
         .split("name=\"event\" value=\"")
         .nth(1)

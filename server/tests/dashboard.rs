@@ -49,28 +49,14 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
         403
     );
     let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
-    let home = admin
-        .get(server.url("/dashboard"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&admin, server.url("/dashboard")).await;
     assert!(home.contains("İnceleme bekleyen MKK bilgisi") && home.contains("class=\"chart\""));
     assert!(
         !home.contains("href=\"/dashboard/investments\""),
         "superadmin sections are not offered to admins"
     );
 
-    let users = admin
-        .get(server.url("/dashboard/users?q=MKK-REVIEW"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let users = common::text(&admin, server.url("/dashboard/users?q=MKK-REVIEW")).await;
     assert!(
         users.contains("mkk-review@example.com"),
         "search ignores case"
@@ -90,23 +76,13 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
     )
     .await;
     assert_eq!(rejected.status(), 303);
-    let page = investor
-        .get(server.url("/mkk"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&investor, server.url("/mkk")).await;
     assert!(page.contains("Reddedildi") && page.contains("Kimlik numarası belgeyle uyuşmuyor"));
-    let blocked = investor
-        .get(server.url("/investmentFlow?startup=cemre-enerji"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let blocked = common::text(
+        &investor,
+        server.url("/investmentFlow?startup=cemre-enerji"),
+    )
+    .await;
     assert!(blocked.contains("MKK bilgileriniz reddedildi"));
 
     // Corrected data goes back to review; staff verify it.
@@ -116,14 +92,7 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
             .status(),
         303
     );
-    let users = admin
-        .get(server.url("/dashboard/users"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let users = common::text(&admin, server.url("/dashboard/users")).await;
     let verified = post_form(
         &admin,
         server.url(&format!("/dashboard/users/{id}/mkk")),
@@ -132,14 +101,7 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
     )
     .await;
     assert_eq!(verified.status(), 303);
-    let page = investor
-        .get(server.url("/mkk"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&investor, server.url("/mkk")).await;
     assert!(page.contains(">Doğrulandı<") || page.contains("Doğrulandı"));
 
     assert_eq!(
@@ -152,14 +114,7 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
         403
     );
     let superadmin = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
-    let audit = superadmin
-        .get(server.url("/dashboard/audit"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let audit = common::text(&superadmin, server.url("/dashboard/audit")).await;
     assert!(
         audit.contains("mkk.review")
             && audit.contains("admin@example.com")
@@ -179,14 +134,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
 
     // A visitor applies with a startup and subscribes to the newsletter.
     let visitor = client();
-    let page = visitor
-        .get(server.url("/projectFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&visitor, server.url("/projectFlow/1")).await;
     let token = csrf_of(&page);
     let form = reqwest::multipart::Form::new()
         .text("csrf", token.clone())
@@ -245,14 +193,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
             303
         );
     }
-    let home = visitor
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&visitor, server.url("/")).await;
     visitor
         .post(server.url("/newsletter"))
         .form(&[
@@ -275,14 +216,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
         .unwrap();
 
     let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
-    let list = admin
-        .get(server.url("/dashboard/applications"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let list = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(
         list.contains("Deneme Girişimi")
             && list.contains("ece@example.com")
@@ -312,14 +246,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
     )
     .await;
     assert_eq!(moved.status(), 303);
-    let list = admin
-        .get(server.url("/dashboard/applications"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let list = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(list.contains("Kabul edildi"));
     assert_eq!(
         visitor
@@ -345,14 +272,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
     let csv = csv.text().await.unwrap();
     assert!(csv.starts_with("email,language,consent_text_version,consented_at,source"));
     assert!(csv.contains("\"okur@example.com\""));
-    let page = admin
-        .get(server.url("/dashboard/newsletter"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&admin, server.url("/dashboard/newsletter")).await;
     let sub: i64 = sqlx::query_scalar(
         "SELECT id FROM newsletter_subscribers WHERE email = 'okur@example.com'",
     )
@@ -367,14 +287,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
     )
     .await;
     assert_eq!(gone.status(), 303);
-    let csv = admin
-        .get(server.url("/dashboard/newsletter.csv"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let csv = common::text(&admin, server.url("/dashboard/newsletter.csv")).await;
     assert!(!csv.contains("okur@example.com"));
 }
 
@@ -384,14 +297,7 @@ async fn staff_publish_blog_posts_and_edit_the_faq_in_both_languages() {
     create_admin(&data, "editor@example.com", false);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let admin = sign_in(&server, "editor@example.com", ADMIN_PASSWORD).await;
-    let editor = admin
-        .get(server.url("/dashboard/blogs/new"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let editor = common::text(&admin, server.url("/dashboard/blogs/new")).await;
     let token = csrf_of(&editor);
     let post = |slug: &str, intent: &str, published: bool| {
         let mut fields = vec![
@@ -492,14 +398,7 @@ async fn staff_publish_blog_posts_and_edit_the_faq_in_both_languages() {
         .fetch_one(&server.db().await)
         .await
         .unwrap();
-    let edit = admin
-        .get(server.url(&format!("/dashboard/faq/{faq_id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let edit = common::text(&admin, server.url(&format!("/dashboard/faq/{faq_id}"))).await;
     assert!(edit.contains("name=\"title_tr\""));
     let changed = post_form(
         &admin,

@@ -57,25 +57,11 @@ async fn mkk_data_is_checked_and_required_before_investing() {
     let server = Server::start();
     let browser = sign_up(&server, "mkk@example.com").await;
 
-    let blocked = browser
-        .get(server.url("/investmentFlow?startup=cemre-enerji"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let blocked = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     assert!(blocked.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
     assert!(blocked.contains("href=\"/mkk\""));
 
-    let page = browser
-        .get(server.url("/mkk"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/mkk")).await;
     assert!(
         page.contains("e-Devlet üzerinden kimlik doğrulaması yakında"),
         "says the e-government check is not on"
@@ -165,23 +151,9 @@ async fn mkk_data_is_checked_and_required_before_investing() {
     )
     .await;
     assert_eq!(ok.status(), 303);
-    let page = browser
-        .get(server.url("/mkk?lang=tr"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/mkk?lang=tr")).await;
     assert!(page.contains("Gönderildi, ekibimiz inceliyor"));
-    let form = browser
-        .get(server.url("/investmentFlow?startup=cemre-enerji"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let form = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     assert!(
         form.contains("data-island=\"investment\""),
         "the amount page opens once MKK data is complete"
@@ -211,14 +183,7 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
         303
     );
 
-    let page = browser
-        .get(server.url("/investmentFlow?startup=cemre-enerji"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     let key = page
         .split("name=\"idempotency_key\" value=\"")
         .nth(1)
@@ -301,14 +266,7 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
         (25_000_000, 625_000, 25_625_000),
         "2.5% fee added, in kuruş"
     );
-    let done = browser
-        .get(server.url("/investmentFlow/created"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let done = common::text(&browser, server.url("/investmentFlow/created")).await;
     assert!(
         done.contains("Yatırım talebiniz oluşturuldu ve incelenecek")
             && done.contains("href=\"/pendingInvestments\"")
@@ -316,27 +274,13 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
     sink.wait_for("invest@example.com", "yatırım talebiniz alındı")
         .await;
 
-    let pending = browser
-        .get(server.url("/pendingInvestments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pending = common::text(&browser, server.url("/pendingInvestments")).await;
     assert!(
         pending.contains("Cemre Enerji")
             && pending.contains("250.000 TL")
             && pending.contains(">Gönderildi<")
     );
-    let mine = browser
-        .get(server.url("/userInvestments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let mine = common::text(&browser, server.url("/userInvestments")).await;
     assert!(mine.contains("Henüz yatırımınız yok."));
 
     // Staff move it through the dashboard, the same service the dashboard's buttons call.
@@ -354,14 +298,7 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
         403
     );
     let staff = sign_in(&server, "super@example.com", "parola-1234").await;
-    let board = staff
-        .get(server.url("/dashboard/investments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let board = common::text(&staff, server.url("/dashboard/investments")).await;
     assert!(board.contains("invest@example.com"));
     let staff_token = csrf_of(&board);
     let move_to = |to: &'static str| {
@@ -380,14 +317,7 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
     };
     assert_eq!(move_to("completed").await, 400, "no skipping steps");
     assert_eq!(move_to("approved").await, 303);
-    let pending = browser
-        .get(server.url("/pendingInvestments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pending = common::text(&browser, server.url("/pendingInvestments")).await;
     assert!(
         pending.contains("Onaylandı, ödeme bekleniyor")
             && pending.contains(&format!("href=\"/invFlow?request={id}\""))
@@ -401,23 +331,9 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
     );
     assert_eq!(move_to("paid").await, 303);
     assert_eq!(move_to("completed").await, 303);
-    let mine = browser
-        .get(server.url("/userInvestments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let mine = common::text(&browser, server.url("/userInvestments")).await;
     assert!(mine.contains("Cemre Enerji") && mine.contains("250.000 TL"));
-    let pending = browser
-        .get(server.url("/pendingInvestments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pending = common::text(&browser, server.url("/pendingInvestments")).await;
     assert!(pending.contains("Bekleyen yatırım talebiniz yok."));
     let events: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM request_events WHERE request_id = ?")
@@ -454,14 +370,11 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
         .await
         .unwrap();
     assert_eq!(closed.status(), 409);
-    let pre = browser
-        .get(server.url("/investmentFlow?startup=rota-mobilite"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pre = common::text(
+        &browser,
+        server.url("/investmentFlow?startup=rota-mobilite"),
+    )
+    .await;
     assert!(pre.contains("Ön yatırım talebi"));
 
     let api = |body: serde_json::Value| {
@@ -538,14 +451,7 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
     )
     .await;
     assert_eq!(cancelled.status(), 303);
-    let pending = browser
-        .get(server.url("/pendingInvestments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pending = common::text(&browser, server.url("/pendingInvestments")).await;
     assert!(pending.contains("Talebiniz iptal edildi.") && pending.contains(">İptal edildi<"));
     let again = post_form(
         &browser,
@@ -590,14 +496,7 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
     );
     let browser = sign_up(&server, "edevlet@example.com").await;
     let token = csrf(&browser, &server, "/mkk").await;
-    let page = browser
-        .get(server.url("/mkk"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/mkk")).await;
     assert!(!page.contains("yakında"));
 
     let wrong = post_form(
@@ -623,14 +522,7 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
     )
     .await;
     assert_eq!(ok.status(), 303);
-    let page = browser
-        .get(server.url("/mkk"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/mkk")).await;
     assert!(
         page.contains("Kimlik bilgileriniz e-Devlet üzerinden doğrulandı.")
             && page.contains("Doğrulandı")
@@ -643,14 +535,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let browser = sign_up(&server, "rapor@example.com").await;
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(
         home.contains("Hoş geldiniz, Ayşe"),
         "signed-in members get their overview at /"
@@ -660,14 +545,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         "with the fund-application card"
     );
     assert!(home.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
-    let reports = browser
-        .get(server.url("/reports"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
 
     // Saving a startup shows its reports, newest first; the PDF is served to this member only.
@@ -679,14 +557,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         &[("favorite", "1".into()), ("return", "/".into())],
     )
     .await;
-    let reports = browser
-        .get(server.url("/reports"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let reports = common::text(&browser, server.url("/reports")).await;
     let q3 = reports
         .find("Çiçek Tarım 2026-Q3 çeyrek raporu")
         .expect("Q3 listed");
@@ -731,14 +602,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     );
 
     // Presentation pages and the startup's history, for members.
-    let detail = browser
-        .get(server.url("/startups/cemre-enerji"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let detail = common::text(&browser, server.url("/startups/cemre-enerji")).await;
     assert!(
         detail.contains("src=\"/startups/cemre-enerji/pages/1\"")
             && detail.contains("Hızlandırıcı programları")
@@ -803,14 +667,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         .await
         .unwrap();
     let staff = sign_in(&server, "super@example.com", "parola-1234").await;
-    let board = staff
-        .get(server.url("/dashboard/investments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let board = common::text(&staff, server.url("/dashboard/investments")).await;
     for to in ["approved", "paid", "completed"] {
         let r = post_form(
             &staff,
@@ -821,14 +678,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         .await;
         assert_eq!(r.status(), 303, "{to}");
     }
-    let overview = browser
-        .get(server.url("/overview"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let overview = common::text(&browser, server.url("/overview")).await;
     assert!(overview.contains("300.000 TL") && overview.contains("1 yatırım"));
     assert!(
         overview.contains("class=\"chart\"")

@@ -19,14 +19,7 @@ async fn subscribers(server: &Server, email: &str) -> i64 {
 async fn plain_form_validates_keeps_input_and_stores_nothing() {
     let server = Server::start();
     let browser = client();
-    let page = browser
-        .get(server.url("/blog"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/blog")).await;
     let csrf = csrf_of(&page);
 
     for (typed, message) in [
@@ -87,14 +80,7 @@ async fn plain_form_validates_keeps_input_and_stores_nothing() {
 async fn plain_form_subscribes_once_and_returns_with_a_message() {
     let server = Server::start();
     let browser = client();
-    let page = browser
-        .get(server.url("/faq"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/faq")).await;
     let csrf = csrf_of(&page);
     for _ in 0..2 {
         let response = browser
@@ -109,26 +95,12 @@ async fn plain_form_subscribes_once_and_returns_with_a_message() {
             .unwrap();
         assert_eq!(response.status(), 303);
         assert_eq!(response.headers()["location"], "/faq");
-        let html = browser
-            .get(server.url("/faq"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let html = common::text(&browser, server.url("/faq")).await;
         assert!(
             html.contains("Bülten aboneliğiniz tamamlandı"),
             "flash after redirect"
         );
-        let again = browser
-            .get(server.url("/faq"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let again = common::text(&browser, server.url("/faq")).await;
         assert!(!again.contains("flash--success"), "the message shows once");
     }
     assert_eq!(subscribers(&server, "yatirimci@example.com").await, 1);
@@ -159,14 +131,7 @@ async fn plain_form_subscribes_once_and_returns_with_a_message() {
 async fn forged_requests_are_refused() {
     let server = Server::start();
     let browser = client();
-    let page = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/")).await;
     let csrf = csrf_of(&page);
 
     let no_token = browser
@@ -206,14 +171,7 @@ async fn forged_requests_are_refused() {
 async fn json_endpoint_answers_in_the_page_language() {
     let server = Server::start();
     let browser = client();
-    let page = browser
-        .get(server.url("/?lang=en"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/?lang=en")).await;
     let csrf = csrf_of(&page);
     let post = |email: &'static str| {
         browser

@@ -66,14 +66,7 @@ async fn a_new_member_joins_through_the_professional_network() {
     let browser = client();
     let back = round_trip(&server, &browser, "/faq").await;
     assert_eq!(back.headers()["location"], "/signin/oidc/terms");
-    let terms = browser
-        .get(server.url("/signin/oidc/terms"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let terms = common::text(&browser, server.url("/signin/oidc/terms")).await;
     assert!(terms.contains("deniz@example.com"));
     let refused = browser
         .post(server.url("/signin/oidc/terms"))
@@ -109,14 +102,7 @@ async fn a_new_member_joins_through_the_professional_network() {
     let again = client();
     let back = round_trip(&server, &again, "/faq").await;
     assert_eq!(back.headers()["location"], "/faq");
-    let faq = again
-        .get(server.url("/faq"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let faq = common::text(&again, server.url("/faq")).await;
     assert!(faq.contains("Deniz Aksoy"));
 }
 

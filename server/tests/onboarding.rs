@@ -10,14 +10,7 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
     let browser = join(&server, &sink, "onboard@example.com").await;
 
     // Verification sent the new investor to step 1; later steps wait their turn.
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(
         home.contains("href=\"/boardingFlow/1\""),
         "home invites to finish onboarding"
@@ -28,14 +21,7 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
         .await
         .unwrap();
     assert_eq!(early.headers()["location"], "/boardingFlow/1");
-    let step1 = browser
-        .get(server.url("/boardingFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let step1 = common::text(&browser, server.url("/boardingFlow/1")).await;
     assert!(
         step1.contains("value=\"+905321234567\""),
         "prefilled from sign-up"
@@ -149,14 +135,7 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
     assert_eq!(ok.headers()["location"], "/boardingFlow/5");
 
     // Going back shows what was saved.
-    let back = browser
-        .get(server.url("/boardingFlow/2"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let back = common::text(&browser, server.url("/boardingFlow/2")).await;
     assert!(back.contains("value=\"Anadolu Holding A.Ş.\""));
 
     let bad = post(
@@ -199,14 +178,7 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
     assert_eq!(row.5, 1);
     assert_eq!(row.6, "Çiçek Tarım");
     assert!(!row.7.is_empty());
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(
         !home.contains("href=\"/boardingFlow/1\""),
         "no banner once done"

@@ -58,14 +58,7 @@ async fn home_is_turkish_by_default_and_english_on_request() {
 async fn language_toggle_sets_a_year_long_cookie_that_later_pages_follow() {
     let server = Server::start();
     let browser = client();
-    let html = browser
-        .get(server.url("/faq"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = common::text(&browser, server.url("/faq")).await;
     assert!(
         html.contains("href=\"/faq?lang=en\""),
         "toggle links to the same page in English"
@@ -103,14 +96,7 @@ async fn language_toggle_sets_a_year_long_cookie_that_later_pages_follow() {
     assert!(html.contains("<html lang=\"en\">"));
 
     browser.get(server.url("/?lang=tr")).send().await.unwrap();
-    let html = browser
-        .get(server.url("/blog"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = common::text(&browser, server.url("/blog")).await;
     assert!(html.contains("<html lang=\"tr\">"));
 }
 

@@ -58,14 +58,7 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
         409
     );
     let staff = client();
-    let page = staff
-        .get(server.url("/signin"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&staff, server.url("/signin")).await;
     let signed = post_form(
         &staff,
         server.url("/signin"),
@@ -77,14 +70,7 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
     )
     .await;
     assert_eq!(signed.status(), 303);
-    let board = staff
-        .get(server.url("/dashboard/investments"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let board = common::text(&staff, server.url("/dashboard/investments")).await;
     let moved = post_form(
         &staff,
         server.url(&format!("/dashboard/investments/{id}/status")),
@@ -121,14 +107,7 @@ fn with_request(mut fields: Vec<(&'static str, String)>, id: i64) -> Vec<(&'stat
 async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_reference() {
     let server = start();
     let (browser, id) = approved_request(&server).await;
-    let page = browser
-        .get(server.url(&format!("/invFlow?request={id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url(&format!("/invFlow?request={id}"))).await;
     assert!(
         page.contains("Hizmet bedelini kartla ödeyin") && page.contains("10.000 TL"),
         "2.5% of 400.000 TL"
@@ -186,14 +165,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     assert_eq!(started.status(), 303);
     let challenge = started.headers()["location"].to_str().unwrap().to_owned();
     assert!(challenge.starts_with("/sandbox/3ds/"));
-    let bank_page = browser
-        .get(server.url(&challenge))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let bank_page = common::text(&browser, server.url(&challenge)).await;
     assert!(bank_page.contains("visa ****4242"));
     let wrong = post_form(
         &browser,
@@ -243,14 +215,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         "the card number is never stored"
     );
 
-    let bank = browser
-        .get(server.url(&format!("/invFlow?request={id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let bank = common::text(&browser, server.url(&format!("/invFlow?request={id}"))).await;
     assert!(bank.contains("Yatırım tutarını emanet hesabına aktarın"));
     let bad = post_form(
         &browser,
@@ -285,14 +250,11 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         sent.headers()["location"],
         format!("/paymentSuccess?request={id}")
     );
-    let success = browser
-        .get(server.url(&format!("/paymentSuccess?request={id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let success = common::text(
+        &browser,
+        server.url(&format!("/paymentSuccess?request={id}")),
+    )
+    .await;
     assert!(
         success.contains("Ödemeniz alındı")
             && success.contains("TR470000100100000350930001")
@@ -315,14 +277,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         common::journeys::ADMIN_PASSWORD,
     )
     .await;
-    let board = staff
-        .get(server.url("/dashboard/takasbank"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(board.contains(&reference) && board.contains("Bekleniyor"));
     let mark = |amount: &str| {
         let (staff, server, token) = (&staff, &server, common::csrf_of(&board));
@@ -340,24 +295,10 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         }
     };
     assert_eq!(mark("390.000").await, 303);
-    let board = staff
-        .get(server.url("/dashboard/takasbank"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(board.contains("Tutar uyuşmuyor: 390.000 TL"));
     assert_eq!(mark("400.000").await, 303);
-    let board = staff
-        .get(server.url("/dashboard/takasbank"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(board.contains("Alındı · 2026-11-20") && !board.contains("Tutar uyuşmuyor"));
     assert_eq!(mark("çok").await, 400);
 
@@ -398,14 +339,7 @@ async fn a_declined_card_and_a_cancelled_challenge_end_at_the_fail_page() {
     assert_eq!(declined.status(), 303);
     let fail_url = declined.headers()["location"].to_str().unwrap().to_owned();
     assert_eq!(fail_url, format!("/paymentFail?request={id}&declined=1"));
-    let fail = browser
-        .get(server.url(&fail_url))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let fail = common::text(&browser, server.url(&fail_url)).await;
     assert!(
         fail.contains("Kartınız ödeme kuruluşu tarafından reddedildi")
             && fail.contains("Ödeme tamamlanamadı")
@@ -432,14 +366,7 @@ async fn a_declined_card_and_a_cancelled_challenge_end_at_the_fail_page() {
         back.headers()["location"],
         format!("/paymentFail?request={id}")
     );
-    let fail = browser
-        .get(server.url(&format!("/paymentFail?request={id}")))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let fail = common::text(&browser, server.url(&format!("/paymentFail?request={id}"))).await;
     assert!(
         fail.contains("Ödeme tamamlanamadı")
             && fail.contains(&format!("href=\"/invFlow?request={id}\""))

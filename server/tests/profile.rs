@@ -33,14 +33,7 @@ async fn every_profile_tab_saves_and_refuses_bad_input() {
 
     let browser = join(&server, &sink, "profil@example.com").await;
     let token = csrf(&browser, &server, "/profile").await;
-    let page = browser
-        .get(server.url("/profile"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/profile")).await;
     for tab in ["info", "security", "preferences", "investor", "delete"] {
         assert!(
             page.contains(&format!("href=\"/profile?tab={tab}\"")),
@@ -231,14 +224,7 @@ async fn profile_images_are_checked_by_content_and_shown_only_to_their_owner() {
     assert_eq!(file.status(), 200);
     assert_eq!(file.headers()["content-type"], "image/png");
     assert_eq!(file.bytes().await.unwrap().as_ref(), PNG);
-    let home = owner
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&owner, server.url("/")).await;
     assert!(
         home.contains(&format!("src=\"/api/file/{filename}\"")),
         "the header shows it"
@@ -282,14 +268,7 @@ async fn changing_the_password_signs_out_other_devices_and_deleting_erases_the_a
     let browser = join(&server, &sink, "sil@example.com").await;
     let other = {
         let other = client();
-        let page = other
-            .get(server.url("/signin"))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let page = common::text(&other, server.url("/signin")).await;
         let r = post_form(
             &other,
             server.url("/signin"),
@@ -335,14 +314,7 @@ async fn changing_the_password_signs_out_other_devices_and_deleting_erases_the_a
     )
     .await;
     assert_eq!(ok.status(), 303);
-    let here = browser
-        .get(server.url("/profile?tab=security"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let here = common::text(&browser, server.url("/profile?tab=security")).await;
     assert!(
         here.contains("Şifreniz değiştirildi"),
         "this device stays signed in"
@@ -351,14 +323,7 @@ async fn changing_the_password_signs_out_other_devices_and_deleting_erases_the_a
     assert_eq!(there.status(), 303, "the other device was signed out");
 
     // Subscribe to the newsletter, then delete the membership.
-    let page = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/")).await;
     browser
         .post(server.url("/newsletter"))
         .form(&[
@@ -390,14 +355,7 @@ async fn changing_the_password_signs_out_other_devices_and_deleting_erases_the_a
     .await;
     assert_eq!(deleted.status(), 303);
     assert_eq!(deleted.headers()["location"], "/");
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(home.contains("Üyeliğiniz silindi"));
     assert!(!home.contains("avatar-menu"));
 
@@ -416,14 +374,7 @@ async fn changing_the_password_signs_out_other_devices_and_deleting_erases_the_a
     .await
     .unwrap();
     assert_eq!(subscribed, 0);
-    let page = browser
-        .get(server.url("/signin"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/signin")).await;
     let again = post_form(
         &browser,
         server.url("/signin"),

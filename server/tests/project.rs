@@ -63,14 +63,7 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
     let sink = SmtpSink::start().await;
     let server = Server::start_in(TempDir::new().unwrap(), &[("ORTAK_SMTP_URL", &sink.url())]);
     let browser = client();
-    let page = browser
-        .get(server.url("/projectFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/projectFlow/1")).await;
     assert!(
         !page.contains("<header class=\"site-header\">"),
         "no header on the application"
@@ -185,27 +178,13 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
     );
 
     // Going back keeps everything; the presentation is listed.
-    let back = browser
-        .get(server.url("/projectFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let back = common::text(&browser, server.url("/projectFlow/1")).await;
     assert!(back.contains("value=\"Kuzey Robotik\"") && back.contains("deck.pdf"));
     assert!(
         back.contains("value=\"https://kuzey.example.com.tr\""),
         "the web site is not the honeypot"
     );
-    let back2 = browser
-        .get(server.url("/projectFlow/2"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let back2 = common::text(&browser, server.url("/projectFlow/2")).await;
     assert!(back2.contains("value=\"120.000\""));
 
     let step3 = vec![
@@ -259,14 +238,7 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
     .await;
     assert_eq!(sent.headers()["location"], "/projectFlow/done");
     assert_eq!(applications(&server, "new").await, 1);
-    let done = browser
-        .get(server.url("/projectFlow/done"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let done = common::text(&browser, server.url("/projectFlow/done")).await;
     assert!(done.contains("Başvurunuz alındı"));
     sink.wait_for("ece@kuzey.example.com", "girişim başvurunuz alındı")
         .await;
@@ -276,14 +248,7 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
     assert!(staff.text.contains("Kuzey Robotik"));
 
     // The draft is gone: a new application starts afresh.
-    let fresh = browser
-        .get(server.url("/projectFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let fresh = common::text(&browser, server.url("/projectFlow/1")).await;
     assert!(!fresh.contains("value=\"Kuzey Robotik\""));
 }
 
@@ -291,14 +256,7 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
 async fn a_members_draft_is_kept_on_the_account() {
     let server = Server::start();
     let first = sign_up(&server, "girisimci@example.com").await;
-    let page = first
-        .get(server.url("/projectFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&first, server.url("/projectFlow/1")).await;
     let ok = post_step_one(
         &first,
         &server,
@@ -311,14 +269,7 @@ async fn a_members_draft_is_kept_on_the_account() {
 
     // Another browser, signed in to the same account, resumes at step 2.
     let second = client();
-    let signin = second
-        .get(server.url("/signin"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let signin = common::text(&second, server.url("/signin")).await;
     let r = post_form(
         &second,
         server.url("/signin"),
@@ -336,13 +287,6 @@ async fn a_members_draft_is_kept_on_the_account() {
         .await
         .unwrap();
     assert_eq!(step2.status(), 200);
-    let step1 = second
-        .get(server.url("/projectFlow/1"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let step1 = common::text(&second, server.url("/projectFlow/1")).await;
     assert!(step1.contains("sunum.pdf") && step1.contains("value=\"Kuzey Robotik\""));
 }

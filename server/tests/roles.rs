@@ -14,14 +14,7 @@ async fn sign_in(
     next: &str,
 ) -> (reqwest::Client, String, reqwest::Response) {
     let browser = client();
-    let page = browser
-        .get(server.url("/signin"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/signin")).await;
     let response = browser
         .post(server.url("/signin"))
         .form(&[
@@ -94,14 +87,7 @@ async fn profile_api_needs_a_session_cookie_or_bearer_token() {
             .status(),
         404
     );
-    let home = browser
-        .get(server.url("/"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let home = common::text(&browser, server.url("/")).await;
     assert!(home.contains("src=\"/avatar.svg\""));
 }
 
@@ -124,14 +110,7 @@ async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
 
     // An investor joins; without SMTP the verification mail waits in the outbox.
     let investor = client();
-    let page = investor
-        .get(server.url("/signup"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&investor, server.url("/signup")).await;
     let fields = [
         ("csrf", csrf_of(&page)),
         ("email", "investor@example.com".into()),
@@ -174,14 +153,7 @@ async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
     )
     .await;
     assert_eq!(response.headers()["location"], "/dashboard/mailbox");
-    let mailbox = admin
-        .get(server.url("/dashboard/mailbox"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let mailbox = common::text(&admin, server.url("/dashboard/mailbox")).await;
     assert!(mailbox.contains("investor@example.com"));
     assert!(
         mailbox.contains("Ortak: verify your e-mail address"),
@@ -215,14 +187,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
 
     let investor = client();
-    let page = investor
-        .get(server.url("/signup"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&investor, server.url("/signup")).await;
     let fields = [
         ("csrf", csrf_of(&page)),
         ("email", "rol@example.com".into()),

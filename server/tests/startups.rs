@@ -144,14 +144,7 @@ async fn members_open_startups_and_keep_favourites() {
     let server = Server::start();
     let browser = sign_up(&server, "yatirimci@example.com").await;
 
-    let page = browser
-        .get(server.url("/startups/cemre-enerji"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let page = common::text(&browser, server.url("/startups/cemre-enerji")).await;
     assert_eq!(h1_of(&page), "Cemre Enerji");
     for section in [
         "Yönetici özeti",
@@ -167,34 +160,13 @@ async fn members_open_startups_and_keep_favourites() {
         page.contains("href=\"/investmentFlow?startup=cemre-enerji\"")
             && page.contains(">Yatırım yap</a>")
     );
-    let pre = browser
-        .get(server.url("/startups/rota-mobilite"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let pre = common::text(&browser, server.url("/startups/rota-mobilite")).await;
     assert!(pre.contains("Ön yatırım talebi gönder"));
-    let funded = browser
-        .get(server.url("/startups/zeytin-finans"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let funded = common::text(&browser, server.url("/startups/zeytin-finans")).await;
     assert!(
         funded.contains("Bu girişim şu anda yatırıma açık değil.") && funded.contains("Fonlandı")
     );
-    let english = browser
-        .get(server.url("/startups/cemre-enerji?lang=en"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let english = common::text(&browser, server.url("/startups/cemre-enerji?lang=en")).await;
     assert!(
         english.contains("Executive summary") && english.contains("AI-driven yield management")
     );
@@ -208,14 +180,7 @@ async fn members_open_startups_and_keep_favourites() {
         404
     );
 
-    let empty = browser
-        .get(server.url("/favorites?lang=tr"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let empty = common::text(&browser, server.url("/favorites?lang=tr")).await;
     assert!(empty.contains("Favori listeniz boş"));
 
     let token = csrf(&browser, &server, "/startups").await;
@@ -241,43 +206,15 @@ async fn members_open_startups_and_keep_favourites() {
         &[("favorite", "1".into()), ("return", "/".into())],
     )
     .await;
-    let list = browser
-        .get(server.url("/favorites"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let list = common::text(&browser, server.url("/favorites")).await;
     assert_eq!(names(&list).len(), 3);
 
     // Search follows Turkish case rules; the status filter works, also from the query.
-    let search = browser
-        .get(server.url("/favorites?q=%C3%87%C4%B0%C3%87EK"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let search = common::text(&browser, server.url("/favorites?q=%C3%87%C4%B0%C3%87EK")).await;
     assert_eq!(names(&search), ["Çiçek Tarım"]);
-    let funded = browser
-        .get(server.url("/favorites?status=funded"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let funded = common::text(&browser, server.url("/favorites?status=funded")).await;
     assert_eq!(names(&funded), ["Zeytin Finans"]);
-    let nothing = browser
-        .get(server.url("/favorites?q=yok"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let nothing = common::text(&browser, server.url("/favorites?q=yok")).await;
     assert!(nothing.contains("Bu aramaya uyan kayıtlı girişim yok."));
 
     let removed = post_form(
@@ -288,14 +225,7 @@ async fn members_open_startups_and_keep_favourites() {
     )
     .await;
     assert_eq!(removed.status(), 303);
-    let list = browser
-        .get(server.url("/favorites"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let list = common::text(&browser, server.url("/favorites")).await;
     assert!(list.contains("Girişim kaydedilenlerden çıkarıldı."));
     assert_eq!(names(&list).len(), 2);
 

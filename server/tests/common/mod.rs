@@ -125,3 +125,8 @@ pub fn now_text() -> String {
         .format(&time::format_description::well_known::Rfc3339)
         .unwrap()
 }
+
+/// GETs `url` with `browser` and returns the body.
+pub async fn text(browser: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
+    browser.get(url).send().await.unwrap().text().await.unwrap()
+}
