@@ -247,7 +247,7 @@ impl Ctx {
     }
 
     async fn render_error(&self, status: StatusCode, marker: &ErrorMarker) -> Response {
-        let api = self.path.starts_with("/api/");
+        let api = self.path.starts_with("/api/") || self.path.ends_with(".json");
         if status == StatusCode::UNAUTHORIZED && !api {
             // Visitors go to sign-in and come back afterwards.
             let here = match &self.query {

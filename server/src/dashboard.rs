@@ -39,14 +39,14 @@ pub async fn audit(
     Ok(())
 }
 
-fn staff(ctx: &Ctx) -> Result<(CurrentUser, bool), AppError> {
+pub fn staff(ctx: &Ctx) -> Result<(CurrentUser, bool), AppError> {
     let user = ctx.require(Role::Admin)?.clone();
     let superadmin = user.role >= Role::SuperAdmin;
     Ok((user, superadmin))
 }
 
 /// A staff member's POST: the role, the CSRF token, and the parsed form.
-fn staff_post(
+pub fn staff_post(
     ctx: &Ctx,
     headers: &HeaderMap,
     body: &Bytes,
@@ -57,17 +57,31 @@ fn staff_post(
     Ok((user, form))
 }
 
-/// Renders a staff list page.
+/// Renders a staff list: the page (`?page=`), or under `….json` the rows the table island
+/// reads, so both answer with the same data and the same authorization.
 pub async fn render_table(
     ctx: &Ctx,
     superadmin: bool,
     table: StaffTable,
 ) -> Result<Response, AppError> {
-    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table));
+    if ctx.path.ends_with(".json") {
+        let json = ctx.page_ctx(|pc| table.to_json(pc));
+        return Ok(([(header::CACHE_CONTROL, "no-store")], axum::Json(json)).into_response());
+    }
+    let page = ctx
+        .query
+        .as_deref()
+        .and_then(|q| {
+            form_urlencoded::parse(q.as_bytes())
+                .find(|(k, _)| k == "page")
+                .and_then(|(_, v)| v.parse().ok())
+        })
+        .unwrap_or(1);
+    let page = ctx.page_ctx(|pc| staff_table_page(pc, superadmin, table, page));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
+pub async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
     ctx.set_flash(Flash {
         kind: FlashKind::Success,
         message_id: "dashboard-done".into(),
@@ -76,13 +90,23 @@ async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
     Ok(Redirect::to(back).into_response())
 }
 
-fn date(text: &str) -> String {
+pub fn date(text: &str) -> String {
     crate::db::parse_utc(text)
         .map(|t| {
             ortak_app::domain::time_fmt::format_date_short(
                 ortak_app::domain::time_fmt::istanbul_date(t),
                 ortak_app::i18n::Locale::Tr,
             )
+        })
+        .unwrap_or_default()
+}
+
+/// A stored UTC time as Istanbul date and time, `21.11.2026 14:05`.
+pub fn date_time(text: &str) -> String {
+    crate::db::parse_utc(text)
+        .map(|t| {
+            let local = t.to_offset(ortak_app::domain::time_fmt::ISTANBUL);
+            format!("{} {:02}:{:02}", date(text), local.hour(), local.minute())
         })
         .unwrap_or_default()
 }
@@ -135,13 +159,13 @@ pub struct Search {
     q: String,
 }
 
-/// `/dashboard/users`: search by Turkish case rules; review MKK data.
+/// `/dashboard/users`: search by Turkish case rules; review MKK data; open a member.
 pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, AppError> {
     let (_, superadmin) = staff(&ctx)?;
-    let rows: Vec<(i64, String, String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT u.id, u.email, u.first_name || ' ' || u.last_name, u.role, u.created_at, m.status
-         FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id
-         WHERE u.deactivated_at IS NULL ORDER BY u.id DESC LIMIT 2000",
+    let rows: Vec<(i64, String, String, String, String, Option<String>, bool)> = sqlx::query_as(
+        "SELECT u.id, u.email, u.first_name || ' ' || u.last_name, u.role, u.created_at, m.status,
+             u.deactivated_at IS NOT NULL
+         FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id ORDER BY u.id DESC LIMIT 5000",
     )
     .fetch_all(ctx.state().db())
     .await?;
@@ -152,32 +176,28 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
         .filter(|(_, email, name, ..)| {
             q.is_empty() || email.contains(&q.to_lowercase()) || contains_turkish_ci(name, q)
         })
-        .take(200)
-        .map(|(id, email, name, role, created, mkk)| {
+        .map(|(id, email, name, role, created, mkk, deactivated)| {
             let actions = if mkk.as_deref() == Some("submitted") {
-                vec![
-                    RowAction {
-                        action: format!("/dashboard/users/{id}/mkk"),
-                        name: "decision",
-                        value: "verified".into(),
-                        label_id: "dashboard-mkk-verify".into(),
-                        fields: &[],
-                    },
-                    RowAction {
-                        action: format!("/dashboard/users/{id}/mkk"),
-                        name: "decision",
-                        value: "rejected".into(),
-                        label_id: "dashboard-mkk-reject".into(),
-                        fields: NOTE,
-                    },
-                ]
+                mkk_actions(id)
             } else {
                 Vec::new()
             };
             StaffRow {
                 id,
-                cells: vec![email, name, role, mkk.unwrap_or_default(), date(&created)],
-                link: None,
+                cells: vec![
+                    email,
+                    name,
+                    ctx.t(&format!("role-{role}")),
+                    mkk.map(|m| ctx.t(&format!("dashboard-mkk-{m}")))
+                        .unwrap_or_default(),
+                    ctx.t(if deactivated {
+                        "dashboard-deactivated"
+                    } else {
+                        "dashboard-active"
+                    }),
+                    date(&created),
+                ],
+                link: Some((format!("/dashboard/users/{id}"), "dashboard-view".to_owned())),
                 actions,
             }
         })
@@ -189,6 +209,7 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
             "dashboard-col-name",
             "dashboard-col-role",
             "dashboard-col-mkk",
+            "dashboard-col-handled",
             "dashboard-col-date",
         ],
         rows,
@@ -197,6 +218,26 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
         create: None,
     };
     render_table(&ctx, superadmin, table).await
+}
+
+/// Verify or reject a member's submitted MKK details.
+pub fn mkk_actions(id: i64) -> Vec<RowAction> {
+    vec![
+        RowAction {
+            action: format!("/dashboard/users/{id}/mkk"),
+            name: "decision",
+            value: "verified".into(),
+            label_id: "dashboard-mkk-verify".into(),
+            fields: &[],
+        },
+        RowAction {
+            action: format!("/dashboard/users/{id}/mkk"),
+            name: "decision",
+            value: "rejected".into(),
+            label_id: "dashboard-mkk-reject".into(),
+            fields: NOTE,
+        },
+    ]
 }
 
 /// `POST /dashboard/users/{id}/mkk`: verify, or reject with a reason the investor sees.
@@ -269,6 +310,13 @@ pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
                     label_id: format!("dashboard-app-{s}"),
                     fields: &[],
                 })
+                .chain(std::iter::once(RowAction {
+                    action: format!("/dashboard/applications/{id}/startup"),
+                    name: "create",
+                    value: "1".into(),
+                    label_id: "dashboard-app-create-startup".into(),
+                    fields: &[],
+                }))
                 .collect();
             StaffRow {
                 id,

@@ -2,6 +2,7 @@
 //! and pre-investment periods around the day the demo is created.
 
 use ortak_app::domain::collation::sort_key;
+use ortak_app::domain::startup_form::slugify;
 use ortak_app::domain::startups::SECTIONS;
 use ortak_app::i18n::Locale;
 use sqlx::SqlitePool;
@@ -486,26 +487,6 @@ const FOUNDERS: [(&str, &str); 12] = [
     ("Onur Kılıç", "CTO"),
 ];
 
-fn slug(name: &str) -> String {
-    let mut out = String::new();
-    for c in ortak_app::domain::text::turkish_lowercase(name).chars() {
-        let c = match c {
-            'ç' => 'c',
-            'ğ' => 'g',
-            'ı' => 'i',
-            'ö' => 'o',
-            'ş' => 's',
-            'ü' => 'u',
-            c if c.is_ascii_alphanumeric() => c,
-            _ => '-',
-        };
-        if c != '-' || !out.ends_with('-') {
-            out.push(c);
-        }
-    }
-    out.trim_matches('-').to_owned()
-}
-
 fn sections(
     name: &str,
     pitch_tr: &str,
@@ -597,7 +578,7 @@ pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result
         let created = created
             .replace_nanosecond(0)?
             .format(&time::format_description::well_known::Rfc3339)?;
-        let slug = slug(name);
+        let slug = slugify(name);
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city, description_tr,
                  description_en, website, instagram, team_size, established_on, stage, funding_goal_kurus,
@@ -767,8 +748,8 @@ pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result
 mod tests {
     #[test]
     fn slugs_are_ascii() {
-        assert_eq!(super::slug("İnci Sağlık"), "inci-saglik");
-        assert_eq!(super::slug("Çiçek Tarım"), "cicek-tarim");
-        assert_eq!(super::slug("Ödeme Köprüsü"), "odeme-koprusu");
+        assert_eq!(super::slugify("İnci Sağlık"), "inci-saglik");
+        assert_eq!(super::slugify("Çiçek Tarım"), "cicek-tarim");
+        assert_eq!(super::slugify("Ödeme Köprüsü"), "odeme-koprusu");
     }
 }

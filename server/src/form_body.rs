@@ -36,3 +36,45 @@ impl FormBody {
             .collect()
     }
 }
+
+/// A file from a multipart form; `bytes` is `Err` when the body was cut off at the route's
+/// size limit.
+pub struct Upload {
+    pub name: String,
+    pub bytes: Result<Bytes, ()>,
+}
+
+/// Reads a multipart form: its text fields, and the file posted as `file_field` if one was
+/// chosen.
+pub async fn read_multipart(
+    multipart: &mut axum::extract::Multipart,
+    file_field: &str,
+) -> (FormBody, Option<Upload>) {
+    let mut fields = Vec::new();
+    let mut upload = None;
+    loop {
+        match multipart.next_field().await {
+            Ok(Some(field)) if field.name() == Some(file_field) => {
+                let name = field.file_name().unwrap_or("").to_owned();
+                let bytes = field.bytes().await.map_err(|_| ());
+                if !name.is_empty() || bytes.as_ref().is_ok_and(|b| !b.is_empty()) {
+                    upload = Some(Upload { name, bytes });
+                }
+            }
+            Ok(Some(field)) => {
+                let name = field.name().unwrap_or("").to_owned();
+                fields.push((name, field.text().await.unwrap_or_default()));
+            }
+            Ok(None) => break,
+            // A body cut off at the limit: what arrived so far is all there is.
+            Err(_) => {
+                upload.get_or_insert(Upload {
+                    name: String::new(),
+                    bytes: Err(()),
+                });
+                break;
+            }
+        }
+    }
+    (FormBody(fields), upload)
+}

@@ -17,6 +17,7 @@ mod demo_startups;
 mod error;
 mod files;
 mod form_body;
+mod groups_admin;
 mod investing;
 mod mail;
 mod newsletter;
@@ -25,7 +26,9 @@ mod payments;
 mod router;
 mod seed;
 mod serve;
+mod startup_admin;
 mod startups;
+mod user_admin;
 
 use clap::Parser;
 

@@ -16,8 +16,8 @@ use tower_sessions_sqlx_store::SqliteStore;
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
-    accounts, applications, assets, content, content_admin, context, dashboard, investing, mail,
-    newsletter, payments, startups,
+    accounts, applications, assets, groups_admin, content, content_admin, context, dashboard, investing, mail,
+    newsletter, payments, startup_admin, startups, user_admin,
 };
 
 /// Per-process data every handler can reach.
@@ -188,8 +188,10 @@ pub fn build(state: AppState) -> Router {
         .route("/paymentFail", get(payments::fail))
         .route("/dashboard", get(dashboard::home))
         .route("/dashboard/users", get(dashboard::users))
+        .route("/dashboard/users.json", get(dashboard::users))
         .route("/dashboard/users/{id}/mkk", post(dashboard::review_mkk))
         .route("/dashboard/applications", get(dashboard::applications))
+        .route("/dashboard/applications.json", get(dashboard::applications))
         .route(
             "/dashboard/applications/{id}/status",
             post(dashboard::application_status),
@@ -199,33 +201,40 @@ pub fn build(state: AppState) -> Router {
             get(dashboard::application_presentation),
         )
         .route("/dashboard/contacts", get(dashboard::contacts))
+        .route("/dashboard/contacts.json", get(dashboard::contacts))
         .route(
             "/dashboard/contacts/{id}/handled",
             post(dashboard::contact_handled),
         )
         .route("/dashboard/gsyf", get(dashboard::gsyf))
+        .route("/dashboard/gsyf.json", get(dashboard::gsyf))
         .route(
             "/dashboard/gsyf/{id}/handled",
             post(dashboard::gsyf_handled),
         )
         .route("/dashboard/academy", get(dashboard::academy))
+        .route("/dashboard/academy.json", get(dashboard::academy))
         .route(
             "/dashboard/academy/{id}/handled",
             post(dashboard::academy_handled),
         )
         .route("/dashboard/newsletter", get(dashboard::newsletter))
+        .route("/dashboard/newsletter.json", get(dashboard::newsletter))
         .route("/dashboard/newsletter.csv", get(dashboard::newsletter_csv))
         .route(
             "/dashboard/newsletter/{id}/unsubscribe",
             post(dashboard::unsubscribe),
         )
         .route("/dashboard/audit", get(dashboard::audit_log))
+        .route("/dashboard/audit.json", get(dashboard::audit_log))
         .route("/dashboard/takasbank", get(dashboard::takasbank))
+        .route("/dashboard/takasbank.json", get(dashboard::takasbank))
         .route(
             "/dashboard/takasbank/{id}/received",
             post(dashboard::transfer_received),
         )
         .route("/dashboard/faq", get(content_admin::faq_list))
+        .route("/dashboard/faq.json", get(content_admin::faq_list))
         .route(
             "/dashboard/faq/new",
             get(content_admin::faq_new).post(content_admin::faq_create),
@@ -235,6 +244,7 @@ pub fn build(state: AppState) -> Router {
             get(content_admin::faq_edit).post(content_admin::faq_update),
         )
         .route("/dashboard/blogs", get(content_admin::blog_list))
+        .route("/dashboard/blogs.json", get(content_admin::blog_list))
         .route(
             "/dashboard/blogs/new",
             get(content_admin::blog_new).post(content_admin::blog_create),
@@ -244,8 +254,13 @@ pub fn build(state: AppState) -> Router {
             get(content_admin::blog_edit).post(content_admin::blog_update),
         )
         .route("/dashboard/investments", get(investing::staff::investments))
+        .route("/dashboard/investments.json", get(investing::staff::investments))
         .route(
             "/dashboard/pre-investments",
+            get(investing::staff::pre_investments),
+        )
+        .route(
+            "/dashboard/pre-investments.json",
             get(investing::staff::pre_investments),
         )
         .route(
@@ -280,6 +295,67 @@ pub fn build(state: AppState) -> Router {
         .route("/api/getProfile", get(accounts::api::get_profile))
         .route("/api/getProfileImg", get(accounts::api::get_profile_image))
         .route("/dashboard/mailbox", get(mail::mailbox::page))
+        .route(
+            "/dashboard/investments/{id}",
+            get(investing::staff::request_page),
+        )
+        .route(
+            "/dashboard/investments/{id}/contacted",
+            post(investing::staff::contacted),
+        )
+        .route("/dashboard/users/{id}", get(user_admin::page))
+        .route("/dashboard/users/{id}/role", post(user_admin::change_role))
+        .route("/dashboard/users/{id}/active", post(user_admin::set_active))
+        .route("/dashboard/vcGroups", get(groups_admin::vc_groups))
+        .route("/dashboard/vcGroups.json", get(groups_admin::vc_groups))
+        .route(
+            "/dashboard/vcGroups/{id}/members",
+            post(groups_admin::vc_member),
+        )
+        .route(
+            "/dashboard/vipgroups",
+            get(groups_admin::vip_groups).post(groups_admin::vip_create),
+        )
+        .route("/dashboard/vipgroups.json", get(groups_admin::vip_groups))
+        .route("/dashboard/vipgroups/new", get(groups_admin::vip_new))
+        .route(
+            "/dashboard/vipgroups/{id}",
+            get(groups_admin::vip_page).post(groups_admin::vip_change),
+        )
+        .route("/dashboard/startups", get(startup_admin::list))
+        .route("/dashboard/startups.json", get(startup_admin::list))
+        .route(
+            "/dashboard/startups/new",
+            get(startup_admin::new)
+                .post(startup_admin::create)
+                .layer(DefaultBodyLimit::max(EDITOR_BODY_LIMIT)),
+        )
+        .route(
+            "/dashboard/startups/{id}",
+            get(startup_admin::edit)
+                .post(startup_admin::update)
+                .layer(DefaultBodyLimit::max(EDITOR_BODY_LIMIT)),
+        )
+        .route(
+            "/dashboard/startups/{id}/pages",
+            post(startup_admin::add_page).layer(DefaultBodyLimit::max(
+                startup_admin::PAGE_MAX_BYTES + 64 * 1024,
+            )),
+        )
+        .route(
+            "/dashboard/startups/{id}/pages/{n}/delete",
+            post(startup_admin::remove_page),
+        )
+        .route(
+            "/dashboard/startups/{id}/reports",
+            post(startup_admin::add_report).layer(DefaultBodyLimit::max(
+                startup_admin::REPORT_MAX_BYTES + 64 * 1024,
+            )),
+        )
+        .route(
+            "/dashboard/applications/{id}/startup",
+            post(startup_admin::from_application),
+        )
         .route("/healthz", get(health))
         .fallback(static_or_not_found)
         .layer(axum::middleware::from_fn_with_state(
@@ -296,6 +372,9 @@ pub fn build(state: AppState) -> Router {
         ))
         .with_state(state)
 }
+
+/// The startup editor posts twelve sections in two languages.
+const EDITOR_BODY_LIMIT: usize = 1024 * 1024;
 
 async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {
     match assets::serve(request.uri(), &headers) {

@@ -42,6 +42,7 @@ pub struct CardRow {
     pub period_kind: String,
     pub period_starts_on: String,
     pub period_ends_on: String,
+    pub vip_until: Option<String>,
     pub favorite: Option<bool>,
 }
 
@@ -49,7 +50,7 @@ pub struct CardRow {
 pub fn select_cards(viewer: Option<i64>) -> QueryBuilder<'static, Sqlite> {
     let mut qb = QueryBuilder::new(
         "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
-             s.investor_count, s.funded, s.period_kind, s.period_starts_on, s.period_ends_on,
+             s.investor_count, s.funded, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
              EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ",
     );
     qb.push_bind(viewer.unwrap_or(0))
@@ -78,6 +79,7 @@ impl CardRow {
             period: PeriodKind::from_code(&self.period_kind),
             starts_on: date(&self.period_starts_on),
             ends_on: date(&self.period_ends_on),
+            vip_until: self.vip_until.as_deref().map(date),
         }
     }
 
@@ -202,10 +204,13 @@ fn pick(locale: Locale, tr: String, en: String) -> String {
     }
 }
 
-/// A published startup's card row, for the viewer.
+/// A published startup's card row, for the viewer (staff also see drafts, to check them).
 pub async fn find_card(ctx: &Ctx, slug: &str) -> Result<CardRow, AppError> {
     let mut qb = select_cards(ctx.user.as_ref().map(|u| u.id));
-    qb.push(" WHERE s.published = 1 AND s.slug = ")
+    let staff = ctx.user.as_ref().is_some_and(|u| u.role >= Role::Admin);
+    qb.push(" WHERE (s.published = 1 OR ")
+        .push_bind(staff)
+        .push(") AND s.slug = ")
         .push_bind(slug.to_owned());
     qb.build_query_as()
         .fetch_optional(ctx.state().db())
@@ -215,7 +220,7 @@ pub async fn find_card(ctx: &Ctx, slug: &str) -> Result<CardRow, AppError> {
 
 /// A startup's page: signed-in members only (visitors are sent to join or sign in).
 pub async fn detail(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, AppError> {
-    ctx.require(Role::Investor)?;
+    let user_id = ctx.require(Role::Investor)?.id;
     let row = find_card(&ctx, &slug).await?;
     let db = ctx.state().db();
     let d: DetailRow =
@@ -269,7 +274,10 @@ pub async fn detail(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, AppE
         pages,
         accelerators,
         prior_rounds,
-        offer: row.funding().offer(today),
+        offer: row.funding().offer_for(
+            today,
+            crate::groups_admin::is_vip(db, user_id, row.id).await?,
+        ),
         card: row.card(true, today),
         description: pick(ctx.locale, d.description_tr, d.description_en),
         website: d.website,

@@ -123,6 +123,14 @@ impl RequestStatus {
     }
 
     /// Staff moves: review, approve or reject, confirm payment, complete.
+    /// Not yet finished one way or the other.
+    pub fn is_open(self) -> bool {
+        !matches!(
+            self,
+            RequestStatus::Completed | RequestStatus::Rejected | RequestStatus::Cancelled
+        )
+    }
+
     pub fn staff_can_move_to(self, to: RequestStatus) -> bool {
         use RequestStatus::*;
         matches!(

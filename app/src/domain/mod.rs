@@ -14,6 +14,7 @@ pub mod paths;
 pub mod phone;
 pub mod profile;
 pub mod project;
+pub mod startup_form;
 pub mod startups;
 pub mod text;
 pub mod time_fmt;

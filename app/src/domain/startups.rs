@@ -87,6 +87,8 @@ pub enum Offer {
     Invest,
     /// The pre-investment period is open: the pre-investment request button.
     PreInvest,
+    /// The pre-investment period is open, but only to the startup's VIP groups for now.
+    VipOnly,
     /// Funded, not yet open, or ended: neither button.
     Closed,
 }
@@ -99,6 +101,8 @@ pub struct Funding {
     pub period: PeriodKind,
     pub starts_on: Date,
     pub ends_on: Date,
+    /// Until this day only VIP group members may pre-invest.
+    pub vip_until: Option<Date>,
 }
 
 impl Funding {
@@ -130,6 +134,18 @@ impl Funding {
             (true, PeriodKind::Investment) => Offer::Invest,
             (true, PeriodKind::PreInvestment) => Offer::PreInvest,
             _ => Offer::Closed,
+        }
+    }
+
+    /// What this investor may do today: VIP periods keep pre-investment to group members.
+    pub fn offer_for(&self, today: Date, vip_member: bool) -> Offer {
+        match self.offer(today) {
+            Offer::PreInvest
+                if !vip_member && self.vip_until.is_some_and(|until| today <= until) =>
+            {
+                Offer::VipOnly
+            }
+            offer => offer,
         }
     }
 }
@@ -271,6 +287,20 @@ impl ListQuery {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn vip_periods_keep_pre_investment_to_members() {
+        let today = Date::from_calendar_date(2026, time::Month::November, 22).unwrap();
+        let mut f = funding(PeriodKind::PreInvestment, false);
+        f.starts_on = today;
+        f.ends_on = today + time::Duration::days(10);
+        f.vip_until = Some(today + time::Duration::days(3));
+        assert_eq!(f.offer_for(today, false), Offer::VipOnly);
+        assert_eq!(f.offer_for(today, true), Offer::PreInvest);
+        assert_eq!(f.offer_for(today + time::Duration::days(4), false), Offer::PreInvest);
+        f.period = PeriodKind::Investment;
+        assert_eq!(f.offer_for(today, false), Offer::Invest);
+    }
     use time::macros::date;
 
     fn funding(period: PeriodKind, funded: bool) -> Funding {
@@ -281,6 +311,7 @@ mod tests {
             period,
             starts_on: date!(2026 - 11 - 01),
             ends_on: date!(2026 - 11 - 30),
+            vip_until: None,
         }
     }
 

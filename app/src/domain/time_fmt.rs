@@ -4,7 +4,7 @@ use time::{Date, OffsetDateTime, UtcOffset};
 
 use crate::i18n::Locale;
 
-const ISTANBUL: UtcOffset = match UtcOffset::from_hms(3, 0, 0) {
+pub const ISTANBUL: UtcOffset = match UtcOffset::from_hms(3, 0, 0) {
     Ok(offset) => offset,
     Err(_) => panic!("valid offset"),
 };

@@ -2,89 +2,11 @@
 
 use leptos::prelude::*;
 
-use crate::domain::investing::RequestStatus;
-use crate::domain::money::Money;
 use crate::forms::csrf_field;
 use crate::shell::{Page, PageContext};
 
-pub struct StaffRequest {
-    pub id: i64,
-    pub investor: String,
-    pub startup: String,
-    pub amount: Money,
-    pub status: RequestStatus,
-}
-
-pub fn investments_page(ctx: &PageContext, rows: Vec<StaffRequest>) -> Page {
-    let empty = rows
-        .is_empty()
-        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-investments-empty")}</p> });
-    let items = rows
-        .into_iter()
-        .map(|r| {
-            let moves = RequestStatus::ALL
-                .iter()
-                .filter(|to| r.status.staff_can_move_to(**to))
-                .map(|to| {
-                    view! {
-                        <button class="button button--ghost" type="submit" name="to" value=to.code()>
-                            {ctx.t(&format!("dashboard-move-{}", to.code()))}
-                        </button>
-                    }
-                })
-                .collect_view();
-            let note_id = format!("note-{}", r.id);
-            view! {
-                <tr data-request=r.id>
-                    <td>{r.id}</td>
-                    <td>{r.investor}</td>
-                    <td>{r.startup}</td>
-                    <td class="num">{r.amount.format(ctx.locale)}</td>
-                    <td>{ctx.t(&format!("request-status-{}", r.status.code()))}</td>
-                    <td>
-                        <form class="inline-form" method="post" action=format!("/dashboard/investments/{}/status", r.id)>
-                            {csrf_field(ctx)}
-                            <label class="visually-hidden" for=note_id.clone()>{ctx.t("dashboard-note")}</label>
-                            <input class="input" id=note_id name="note" placeholder=ctx.t("dashboard-note") />
-                            {moves}
-                        </form>
-                    </td>
-                </tr>
-            }
-        })
-        .collect_view();
-    let body = view! {
-        <section class="stack">
-            <p><a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a></p>
-            <h1>{ctx.t("dashboard-investments-title")}</h1>
-            {empty}
-            <table class="table">
-                <thead>
-                    <tr>
-                        <th scope="col">"#"</th>
-                        <th scope="col">{ctx.t("dashboard-col-investor")}</th>
-                        <th scope="col">{ctx.t("dashboard-col-startup")}</th>
-                        <th scope="col" class="num">{ctx.t("dashboard-col-amount")}</th>
-                        <th scope="col">{ctx.t("dashboard-col-status")}</th>
-                        <th scope="col">{ctx.t("dashboard-col-actions")}</th>
-                    </tr>
-                </thead>
-                <tbody>{items}</tbody>
-            </table>
-        </section>
-    }
-    .into_any();
-    let mut page = Page::new(
-        ctx.t("dashboard-investments-title"),
-        ctx.t("dashboard-investments-title"),
-        body,
-    );
-    page.indexable = false;
-    page
-}
-
 /// The staff sections, `(path, Fluent id, superadmin only)`, in the order of the navigation.
-pub const SECTIONS: [(&str, &str, bool); 12] = [
+pub const SECTIONS: [(&str, &str, bool); 15] = [
     ("/dashboard", "dashboard-home", false),
     (
         "/dashboard/investments",
@@ -96,7 +18,10 @@ pub const SECTIONS: [(&str, &str, bool); 12] = [
         "dashboard-pre-investments",
         true,
     ),
+    ("/dashboard/startups", "dashboard-startups", false),
     ("/dashboard/users", "dashboard-users", false),
+    ("/dashboard/vipgroups", "dashboard-vip-groups", true),
+    ("/dashboard/vcGroups", "dashboard-vc-groups", true),
     ("/dashboard/applications", "dashboard-applications", false),
     ("/dashboard/contacts", "dashboard-contacts", false),
     ("/dashboard/gsyf", "dashboard-gsyf", false),
@@ -217,11 +142,97 @@ pub fn staff_layout(ctx: &PageContext, superadmin: bool, title: String, content:
     page
 }
 
-pub fn staff_table_page(ctx: &PageContext, superadmin: bool, table: StaffTable) -> Page {
+/// Rows per page of a server-rendered staff list (the island pages its own way).
+pub const STAFF_PAGE_ROWS: usize = 50;
+
+/// Columns holding a few repeated values (statuses, roles, funds): the island offers a
+/// filter for each.
+const FILTER_COLUMNS: [&str; 9] = [
+    "dashboard-col-handled",
+    "dashboard-col-status",
+    "dashboard-col-role",
+    "dashboard-col-mkk",
+    "dashboard-col-action",
+    "dashboard-startup-fund",
+    "dashboard-startup-sector",
+    "dashboard-startup-period",
+    "field-language",
+];
+
+/// A sort key for a cell the island should not order as text: a Turkish date
+/// (`21.11.2026` → `20261121`) or an amount (`1.250.000,50 TL` → kuruş).
+fn sort_key(cell: &str) -> serde_json::Value {
+    let parts: Vec<&str> = cell.split('.').collect();
+    if parts.len() == 3
+        && parts[0].len() == 2
+        && parts[1].len() == 2
+        && parts[2].len() == 4
+        && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return format!("{}{}{}", parts[2], parts[1], parts[0]).parse::<i64>().map_or(serde_json::Value::Null, Into::into);
+    }
+    if let Some(amount) = cell.strip_suffix(" TL") {
+        let (lira, kurus) = amount.split_once(',').unwrap_or((amount, "00"));
+        let lira: String = lira.chars().filter(|c| *c != '.').collect();
+        if let (Ok(l), Ok(k)) = (lira.parse::<i64>(), kurus.parse::<i64>()) {
+            return (l * 100 + k).into();
+        }
+    }
+    serde_json::Value::Null
+}
+
+impl StaffTable {
+    /// The list as the island's JSON endpoint answers it.
+    pub fn to_json(&self, ctx: &PageContext) -> serde_json::Value {
+        let columns: Vec<_> = self
+            .columns
+            .iter()
+            .map(|c| serde_json::json!({ "label": ctx.t(c), "filter": FILTER_COLUMNS.contains(c) }))
+            .collect();
+        let rows: Vec<_> = self
+            .rows
+            .iter()
+            .map(|r| {
+                let actions: Vec<_> = r
+                    .actions
+                    .iter()
+                    .map(|a| {
+                        let fields: Vec<_> = a
+                            .fields
+                            .iter()
+                            .map(|(name, label, kind)| serde_json::json!({ "name": name, "label": ctx.t(label), "type": kind }))
+                            .collect();
+                        serde_json::json!({ "action": a.action, "name": a.name, "value": a.value, "label": ctx.t(&a.label_id), "fields": fields })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "id": r.id,
+                    "cells": r.cells,
+                    "sort": r.cells.iter().map(|c| sort_key(c)).collect::<Vec<_>>(),
+                    "link": r.link.as_ref().map(|(href, label)| serde_json::json!({ "href": href, "label": ctx.t(label) })),
+                    "actions": actions,
+                })
+            })
+            .collect();
+        serde_json::json!({ "columns": columns, "rows": rows })
+    }
+}
+
+/// A staff list page: `page` (from 1) of the rows, inside the table island's mount point.
+pub fn staff_table_page(
+    ctx: &PageContext,
+    superadmin: bool,
+    table: StaffTable,
+    page: usize,
+) -> Page {
+    let total = table.rows.len();
+    let pages = total.div_ceil(STAFF_PAGE_ROWS).max(1);
+    let page = page.clamp(1, pages);
     let empty = table
         .rows
         .is_empty()
         .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
+    let q = table.search.clone();
     let search = table.search.map(|q| {
         view! {
             <form class="filters" method="get" action=ctx.path.to_owned()>
@@ -243,22 +254,120 @@ pub fn staff_table_page(ctx: &PageContext, superadmin: bool, table: StaffTable) 
     let rows = table
         .rows
         .into_iter()
+        .skip((page - 1) * STAFF_PAGE_ROWS)
+        .take(STAFF_PAGE_ROWS)
         .map(|r| row_view(ctx, r))
         .collect_view();
+    let query = |n: usize| match &q {
+        Some(q) if !q.is_empty() => format!(
+            "{}?q={}&page={n}",
+            ctx.path,
+            crate::domain::paths::encode_query(q)
+        ),
+        _ => format!("{}?page={n}", ctx.path),
+    };
+    let pager = (pages > 1).then(|| {
+        let previous = (page > 1).then(|| view! { <a href=query(page - 1) rel="prev">{ctx.t("pager-previous")}</a> });
+        let next = (page < pages).then(|| view! { <a href=query(page + 1) rel="next">{ctx.t("pager-next")}</a> });
+        let args = [("page", page.to_string().into()), ("pages", pages.to_string().into())];
+        view! { <nav class="pager" aria-label=ctx.t("pagination-label")>{previous} <span>{ctx.locale.t_args("pager-page", &args)}</span> {next}</nav> }
+    });
+    let src = match &q {
+        Some(q) if !q.is_empty() => format!("{}.json?q={}", ctx.path, crate::domain::paths::encode_query(q)),
+        _ => format!("{}.json", ctx.path),
+    };
+    let slug = ctx.path.trim_start_matches("/dashboard").trim_matches('/');
+    let labels = serde_json::json!({
+        "search": ctx.t("favorites-search"),
+        "filterAll": ctx.t("dashboard-filter-all"),
+        "export": ctx.t("dashboard-csv"),
+        "previous": ctx.t("pager-previous"),
+        "next": ctx.t("pager-next"),
+        "page": ctx.t("dashboard-page-template"),
+        "loading": ctx.t("dashboard-loading"),
+        "failed": ctx.t("dashboard-load-failed"),
+        "empty": ctx.t("dashboard-empty"),
+        "actions": ctx.t("dashboard-col-actions"),
+        "shown": ctx.t("dashboard-shown-template"),
+        "pager": ctx.t("pagination-label"),
+        "reload": ctx.t("dashboard-reload"),
+    });
+    let props = serde_json::json!({
+        "src": src,
+        "csrf": ctx.csrf,
+        "csvName": format!("ortak-{}.csv", if slug.is_empty() { "dashboard" } else { slug }),
+        "locale": ctx.locale.code(),
+        "labels": labels,
+    })
+    .to_string();
     let content = view! {
-        {search}
         {create}
-        {csv}
-        {empty}
+        <div data-island="staff-table" data-props=props>
+            {search}
+            {csv}
+            {empty}
+            <div class="table-wrap">
+                <table class="table">
+                    <thead><tr>{head}<th scope="col">{ctx.t("dashboard-col-actions")}</th></tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {pager}
+        </div>
+    }
+    .into_any();
+    let mut page = staff_layout(ctx, superadmin, ctx.t(table.title_id), content);
+    page.islands.push("staff-table");
+    page
+}
+
+/// One record on its own page: its facts, then a history table (`(column ids, rows)`).
+pub fn staff_detail_page(
+    ctx: &PageContext,
+    superadmin: bool,
+    title: String,
+    facts: Vec<(String, String)>,
+    history: (Vec<&'static str>, Vec<Vec<String>>),
+    actions: Vec<RowAction>,
+) -> Page {
+    let facts = facts
+        .into_iter()
+        .map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> })
+        .collect_view();
+    let (columns, rows) = history;
+    let head = columns
+        .iter()
+        .map(|c| view! { <th scope="col">{ctx.t(c)}</th> })
+        .collect_view();
+    let rows = rows
+        .into_iter()
+        .map(|cells| {
+            let cells = cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view();
+            view! { <tr>{cells}</tr> }
+        })
+        .collect_view();
+    let actions = row_view(
+        ctx,
+        StaffRow {
+            id: 0,
+            cells: Vec::new(),
+            link: None,
+            actions,
+        },
+    );
+    let content = view! {
+        <dl class="facts">{facts}</dl>
+        <table class="table actions-only"><tbody>{actions}</tbody></table>
+        <h2>{ctx.t("dashboard-history")}</h2>
         <div class="table-wrap">
             <table class="table">
-                <thead><tr>{head}<th scope="col">{ctx.t("dashboard-col-actions")}</th></tr></thead>
+                <thead><tr>{head}</tr></thead>
                 <tbody>{rows}</tbody>
             </table>
         </div>
     }
     .into_any();
-    staff_layout(ctx, superadmin, ctx.t(table.title_id), content)
+    staff_layout(ctx, superadmin, title, content)
 }
 
 /// Today's figures and the weekly sign-ups on the dashboard home.

@@ -18,4 +18,5 @@ pub mod payment;
 pub mod profile;
 pub mod project;
 pub mod reports;
+pub mod startup_editor;
 pub mod startups;

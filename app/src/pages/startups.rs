@@ -273,6 +273,7 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
             <a class="button button--primary" href=format!("/investmentFlow?startup={}", c.slug)>{ctx.t("startup-pre-invest")}</a>
         }
         .into_any(),
+        Offer::VipOnly => view! { <p class="muted">{ctx.t("startup-vip-only")}</p> }.into_any(),
         Offer::Closed => view! { <p class="muted">{ctx.t("startup-closed")}</p> }.into_any(),
     };
     let favorite = c

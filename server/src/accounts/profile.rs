@@ -26,7 +26,7 @@ use crate::passwords;
 /// Profile images: at most 2 MB, recognised by their first bytes, not their name.
 pub const IMAGE_MAX_BYTES: usize = 2 * 1024 * 1024;
 
-fn image_kind(bytes: &[u8]) -> Option<&'static str> {
+pub fn image_kind(bytes: &[u8]) -> Option<&'static str> {
     if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
         Some("jpg")
     } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {

@@ -16,7 +16,7 @@ use sqlx::FromRow;
 use super::{Common, acknowledge, guard};
 use crate::context::Ctx;
 use crate::error::AppError;
-use crate::form_body::FormBody;
+use crate::form_body::{FormBody, Upload, read_multipart};
 
 const COOKIE: &str = "ortak_draft";
 /// Uploads up to this size are read whole and then refused with a clear message when over
@@ -120,44 +120,13 @@ async fn show(ctx: Ctx, step: u8, headers: HeaderMap) -> Result<Response, AppErr
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-/// A presentation as uploaded: bytes and the name the browser gave.
-struct Upload {
-    name: String,
-    bytes: Result<Bytes, ()>,
-}
-
 /// `POST /projectFlow/1`: the company step, with the presentation file.
 pub async fn save_first(
     ctx: Ctx,
     headers: HeaderMap,
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
-    let mut fields = Vec::new();
-    let mut upload = None;
-    loop {
-        match multipart.next_field().await {
-            Ok(Some(field)) if field.name() == Some("presentation") => {
-                let name = field.file_name().unwrap_or("").to_owned();
-                let bytes = field.bytes().await.map_err(|_| ());
-                if !name.is_empty() || bytes.as_ref().is_ok_and(|b| !b.is_empty()) {
-                    upload = Some(Upload { name, bytes });
-                }
-            }
-            Ok(Some(field)) => {
-                let name = field.name().unwrap_or("").to_owned();
-                fields.push((name, field.text().await.unwrap_or_default()));
-            }
-            Ok(None) => break,
-            // A body cut off at the limit: what arrived so far is all there is.
-            Err(_) => {
-                upload.get_or_insert(Upload {
-                    name: String::new(),
-                    bytes: Err(()),
-                });
-                break;
-            }
-        }
-    }
+    let (fields, upload) = read_multipart(&mut multipart, "presentation").await;
     save(ctx, headers, 1, fields, upload).await
 }
 
@@ -172,18 +141,7 @@ pub async fn save_step(
     if step == 1 {
         return Err(AppError::BadRequest("bad-request-text"));
     }
-    let f = FormBody::parse(&body);
-    let mut fields: Vec<(String, String)> = step_fields(step)
-        .into_iter()
-        .map(|k| {
-            let v = f.get(&k);
-            (k, v)
-        })
-        .collect();
-    for k in ["csrf", "fax"] {
-        fields.push((k.to_owned(), f.get(k)));
-    }
-    save(ctx, headers, step, fields, None).await
+    save(ctx, headers, step, FormBody::parse(&body), None).await
 }
 
 fn random_token() -> String {
@@ -196,16 +154,10 @@ async fn save(
     ctx: Ctx,
     headers: HeaderMap,
     step: u8,
-    posted: Vec<(String, String)>,
+    posted: FormBody,
     upload: Option<Upload>,
 ) -> Result<Response, AppError> {
-    let get = |k: &str| {
-        posted
-            .iter()
-            .find(|(n, _)| n == k)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
+    let get = |k: &str| posted.get(k);
     let common = Common {
         csrf: get("csrf"),
         fax: get("fax"),

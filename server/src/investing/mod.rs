@@ -46,8 +46,11 @@ async fn blocked(
     user: &CurrentUser,
     row: &CardRow,
 ) -> Result<Option<(&'static str, bool, StatusCode)>, AppError> {
-    if row.funding().offer(crate::startups::today()) == Offer::Closed {
-        return Ok(Some(("investment-closed", false, StatusCode::CONFLICT)));
+    let vip = crate::groups_admin::is_vip(ctx.state().db(), user.id, row.id).await?;
+    match row.funding().offer_for(crate::startups::today(), vip) {
+        Offer::Closed => return Ok(Some(("investment-closed", false, StatusCode::CONFLICT))),
+        Offer::VipOnly => return Ok(Some(("startup-vip-only", false, StatusCode::CONFLICT))),
+        Offer::Invest | Offer::PreInvest => {}
     }
     Ok(match mkk::status(ctx.state().db(), user.id).await? {
         None => Some(("investment-needs-mkk", true, StatusCode::CONFLICT)),
