@@ -29,6 +29,7 @@ mod serve;
 mod startup_admin;
 mod startups;
 mod user_admin;
+mod vc_dashboard;
 
 use clap::Parser;
 

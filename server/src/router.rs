@@ -17,7 +17,7 @@ use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
     accounts, applications, assets, groups_admin, content, content_admin, context, dashboard, investing, mail,
-    newsletter, payments, startup_admin, startups, user_admin,
+    newsletter, payments, startup_admin, startups, user_admin, vc_dashboard,
 };
 
 /// Per-process data every handler can reach.
@@ -321,6 +321,24 @@ pub fn build(state: AppState) -> Router {
         .route(
             "/dashboard/vipgroups/{id}",
             get(groups_admin::vip_page).post(groups_admin::vip_change),
+        )
+        .route("/dashboard/autoMail", get(mail::templates::list))
+        .route("/dashboard/autoMail.json", get(mail::templates::list))
+        .route(
+            "/dashboard/autoMail/{kind}",
+            get(mail::templates::edit).post(mail::templates::save),
+        )
+        .route("/vc-dashboard", get(vc_dashboard::home))
+        .route("/vc-dashboard/startups/{id}", get(vc_dashboard::startup))
+        .route(
+            "/vc-dashboard/startups/{id}/updates",
+            post(vc_dashboard::post_update),
+        )
+        .route(
+            "/vc-dashboard/startups/{id}/reports",
+            post(vc_dashboard::post_report).layer(DefaultBodyLimit::max(
+                startup_admin::REPORT_MAX_BYTES + 64 * 1024,
+            )),
         )
         .route("/dashboard/startups", get(startup_admin::list))
         .route("/dashboard/startups.json", get(startup_admin::list))

@@ -269,8 +269,19 @@ pub async fn detail(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, AppE
     .bind(row.id)
     .fetch_all(db)
     .await?;
+    let updates: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT created_at, body_tr, body_en FROM startup_updates WHERE startup_id = ? ORDER BY id DESC LIMIT 20",
+    )
+    .bind(row.id)
+    .fetch_all(db)
+    .await?;
+    let updates = updates
+        .into_iter()
+        .map(|(at, tr, en)| (crate::dashboard::date(&at), pick(ctx.locale, tr, en)))
+        .collect();
     let today = today();
     let detail = StartupDetail {
+        updates,
         pages,
         accelerators,
         prior_rounds,

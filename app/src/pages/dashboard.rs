@@ -6,7 +6,7 @@ use crate::forms::csrf_field;
 use crate::shell::{Page, PageContext};
 
 /// The staff sections, `(path, Fluent id, superadmin only)`, in the order of the navigation.
-pub const SECTIONS: [(&str, &str, bool); 15] = [
+pub const SECTIONS: [(&str, &str, bool); 16] = [
     ("/dashboard", "dashboard-home", false),
     (
         "/dashboard/investments",
@@ -26,6 +26,7 @@ pub const SECTIONS: [(&str, &str, bool); 15] = [
     ("/dashboard/contacts", "dashboard-contacts", false),
     ("/dashboard/gsyf", "dashboard-gsyf", false),
     ("/dashboard/academy", "dashboard-academy", false),
+    ("/dashboard/autoMail", "dashboard-auto-mail", false),
     ("/dashboard/newsletter", "dashboard-newsletter", false),
     ("/dashboard/blogs", "dashboard-blogs", false),
     ("/dashboard/faq", "dashboard-faq", false),
@@ -522,4 +523,76 @@ pub fn content_editor_page(
     }
     .into_any();
     staff_layout(ctx, false, ctx.t(title_id), content)
+}
+
+/// An automatic e-mail's texts as staff edit them.
+#[derive(Clone, Debug, Default)]
+pub struct MailTemplateForm {
+    pub subject_tr: String,
+    pub subject_en: String,
+    pub body_tr: String,
+    pub body_en: String,
+    pub enabled: bool,
+}
+
+/// `/dashboard/autoMail/{kind}`: both languages' subject and body, the on/off switch (not
+/// for mails accounts need), and a preview of the mail as sent (`previews`: text per language).
+pub fn mail_template_page(
+    ctx: &PageContext,
+    kind: &str,
+    form: &MailTemplateForm,
+    errors: &crate::forms::FieldErrors,
+    essential: bool,
+    previews: Option<(String, String)>,
+) -> Page {
+    use crate::forms::{checkbox, error_summary, input};
+    let area = |name: &'static str, label: &'static str, value: &str| {
+        let error = errors.get(name);
+        view! {
+            <div class="field">
+                <label class="field__label" for=name>{ctx.t(label)}</label>
+                <textarea class="input" id=name name=name rows="8" aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
+                {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+            </div>
+        }
+    };
+    let previews = previews.map(|(tr, en)| {
+        view! {
+            <section class="editor-preview" aria-label=ctx.t("dashboard-preview")>
+                <div class="form__row">
+                    <pre class="mail-preview" lang="tr">{tr}</pre>
+                    <pre class="mail-preview" lang="en">{en}</pre>
+                </div>
+            </section>
+        }
+    });
+    let switch = if essential {
+        view! { <p class="muted">{ctx.t("dashboard-mail-essential")}</p> }.into_any()
+    } else {
+        checkbox(ctx, errors, "enabled", view! { {ctx.t("dashboard-mail-enabled")} }.into_any(), form.enabled).into_any()
+    };
+    let content = view! {
+        <p class="muted">{ctx.t("dashboard-mail-hint")}</p>
+        {error_summary(ctx, errors)}
+        {previews}
+        <form class="form editor" method="post" action=format!("/dashboard/autoMail/{kind}") novalidate>
+            {csrf_field(ctx)}
+            <div class="form__row">
+                {input(ctx, errors, "subject_tr", "dashboard-mail-subject-tr", "text", &form.subject_tr, "off")}
+                {input(ctx, errors, "subject_en", "dashboard-mail-subject-en", "text", &form.subject_en, "off")}
+            </div>
+            <div class="form__row">
+                {area("body_tr", "dashboard-body-tr", &form.body_tr)}
+                {area("body_en", "dashboard-body-en", &form.body_en)}
+            </div>
+            {switch}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit" name="intent" value="save">{ctx.t("profile-save")}</button>
+                <button class="button button--ghost" type="submit" name="intent" value="preview">{ctx.t("dashboard-preview")}</button>
+                <button class="button button--ghost" type="submit" name="intent" value="reset">{ctx.t("dashboard-mail-reset")}</button>
+            </div>
+        </form>
+    }
+    .into_any();
+    staff_layout(ctx, false, format!("{} · {kind}", ctx.t("dashboard-auto-mail")), content)
 }

@@ -20,3 +20,4 @@ pub mod project;
 pub mod reports;
 pub mod startup_editor;
 pub mod startups;
+pub mod vc_dashboard;

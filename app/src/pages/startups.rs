@@ -260,6 +260,8 @@ pub struct StartupDetail {
     pub accelerators: Vec<(String, String, String)>,
     /// `(date, investors, amount in USD)`.
     pub prior_rounds: Vec<(String, String, i64)>,
+    /// The fund team's updates, `(date, text in the page's language)`, newest first.
+    pub updates: Vec<(String, String)>,
 }
 
 pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
@@ -351,6 +353,19 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
             </section>
         }
     });
+    let updates = (!d.updates.is_empty()).then(|| {
+        let items = d
+            .updates
+            .iter()
+            .map(|(date, text)| view! { <li><time>{date.clone()}</time>" · "{text.clone()}</li> })
+            .collect_view();
+        view! {
+            <section class="analysis" id="updates" aria-labelledby="updates-title">
+                <h2 id="updates-title">{ctx.t("startup-updates")}</h2>
+                <ul>{items}</ul>
+            </section>
+        }
+    });
     let title = c.name.clone();
     let body = view! {
         <article class="startup">
@@ -381,6 +396,7 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
                 <h2 id="founders-title">{ctx.t("startup-founders")}</h2>
                 <ul>{founders}</ul>
             </section>
+            {updates}
             {history}
             {slides}
         </article>

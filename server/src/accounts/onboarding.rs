@@ -143,6 +143,12 @@ pub async fn save_step(
         return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
     }
     let a = &answers;
+    let mut tx = ctx.state().db().begin().await?;
+    let was_complete: bool =
+        sqlx::query_scalar("SELECT onboarding_completed_at IS NOT NULL FROM users WHERE id = ?")
+            .bind(user.id)
+            .fetch_one(&mut *tx)
+            .await?;
     sqlx::query(
         "UPDATE users SET phone = ?, country = ?, city = ?, investor_type = NULLIF(?, ''), company_name = ?,
              tax_office = ?, position = ?, registration_purpose = NULLIF(?, ''), budget_range = NULLIF(?, ''),
@@ -172,8 +178,16 @@ pub async fn save_step(
     .bind(i64::from(step.max(next - 1)) + 1)
     .bind(i64::from(STEPS))
     .bind(user.id)
-    .execute(ctx.state().db())
+    .execute(&mut *tx)
     .await?;
+    if step == STEPS && !was_complete {
+        let locale = ortak_app::i18n::Locale::from_code(&user.language).unwrap_or_default();
+        let link = format!("{}/startups", ctx.state().shared().public_url);
+        let mail = crate::mail::Mail::action(&user.email, locale, &user.first_name, "welcome", &link);
+        crate::mail::enqueue(&mut tx, &mail).await?;
+    }
+    tx.commit().await?;
+    ctx.state().wake_mailer();
     Ok(Redirect::to(&step_path(step + 1)).into_response())
 }
 

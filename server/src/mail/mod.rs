@@ -3,6 +3,7 @@
 //! Without SMTP configured, mails stay in the outbox, readable by staff.
 
 pub mod mailbox;
+pub mod templates;
 pub mod worker;
 
 use ortak_app::i18n::{FluentArg, Locale};
@@ -15,7 +16,41 @@ pub struct Mail {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// For automatic mails: what staff may rewrite or switch off in `/dashboard/autoMail`.
+    pub automatic: Option<Automatic>,
 }
+
+/// What an automatic mail was built from, so a staff-edited text can rebuild it.
+pub struct Automatic {
+    pub kind: String,
+    pub name: String,
+    pub link: String,
+}
+
+/// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
+pub const AUTOMATIC: [&str; 17] = [
+    "verify",
+    "signin",
+    "reset",
+    "exists",
+    "welcome",
+    "request",
+    "request-under_review",
+    "request-approved",
+    "request-rejected",
+    "request-contacted",
+    "request-paid",
+    "request-completed",
+    "startup-match",
+    "application",
+    "contact",
+    "gsyf",
+    "academy",
+];
+
+/// Mails that accounts cannot work without: their texts may change, but they cannot be
+/// switched off.
+pub const ESSENTIAL: [&str; 4] = ["verify", "signin", "reset", "exists"];
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -26,11 +61,32 @@ fn escape(s: &str) -> String {
 
 impl Mail {
     /// A transactional mail: greeting, the message `{kind}-body`, one action link, sign-off.
-    /// Subjects and texts are the Fluent messages `mail-{kind}-subject`, `-body`, `-button`.
+    /// Subjects and texts are the Fluent messages `mail-{kind}-subject`, `-body`, `-button`
+    /// unless staff rewrote them (see [`enqueue`]).
     pub fn action(to: &str, locale: Locale, name: &str, kind: &str, link: &str) -> Mail {
+        let subject = locale.t(&format!("mail-{kind}-subject"));
+        let body = locale.t(&format!("mail-{kind}-body"));
+        let mut mail = Mail::compose(to, locale, name, kind, link, subject, &body);
+        mail.automatic = Some(Automatic {
+            kind: kind.to_owned(),
+            name: name.to_owned(),
+            link: link.to_owned(),
+        });
+        mail
+    }
+
+    /// Lays out an action mail from its subject and body (paragraphs split by blank lines).
+    pub fn compose(
+        to: &str,
+        locale: Locale,
+        name: &str,
+        kind: &str,
+        link: &str,
+        subject: String,
+        body: &str,
+    ) -> Mail {
         let args: [(&'static str, FluentArg); 1] = [("name", name.into())];
         let greeting = locale.t_args("mail-greeting", &args);
-        let body = locale.t(&format!("mail-{kind}-body"));
         let button = locale.t(&format!("mail-{kind}-button"));
         let footer = locale.t("mail-footer");
         let text = format!("{greeting}\n\n{body}\n\n{button}: {link}\n\n{footer}\n");
@@ -52,9 +108,10 @@ impl Mail {
         Mail {
             to: to.to_owned(),
             locale,
-            subject: locale.t(&format!("mail-{kind}-subject")),
+            subject,
             text,
             html,
+            automatic: None,
         }
     }
 }
@@ -81,6 +138,7 @@ impl Mail {
                 "<!DOCTYPE html><html lang=\"tr\"><body><table>{rows}</table></body></html>"
             ),
             text,
+            automatic: None,
         }
     }
 }
@@ -88,6 +146,38 @@ impl Mail {
 /// Queues `mail` in the caller's transaction; the worker is woken after commit by
 /// [`worker::MailWaker::wake`].
 pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sqlx::Error> {
+    let edited;
+    let mail = match &mail.automatic {
+        Some(auto) => {
+            let row: Option<(bool, String, String, String, String)> = sqlx::query_as(
+                "SELECT enabled, subject_tr, subject_en, body_tr, body_en FROM mail_templates WHERE kind = ?",
+            )
+            .bind(&auto.kind)
+            .fetch_optional(&mut *conn)
+            .await?;
+            match row {
+                None => mail,
+                Some((false, ..)) if !ESSENTIAL.contains(&auto.kind.as_str()) => return Ok(()),
+                Some((_, subject_tr, subject_en, body_tr, body_en)) => {
+                    let (subject, body) = match mail.locale {
+                        Locale::Tr => (subject_tr, body_tr),
+                        Locale::En => (subject_en, body_en),
+                    };
+                    edited = Mail::compose(
+                        &mail.to,
+                        mail.locale,
+                        &auto.name,
+                        &auto.kind,
+                        &auto.link,
+                        subject,
+                        &body,
+                    );
+                    &edited
+                }
+            }
+        }
+        None => mail,
+    };
     sqlx::query(
         "INSERT INTO outbox (to_email, subject, text_body, html_body, language) VALUES (?, ?, ?, ?, ?)",
     )

@@ -1,0 +1,146 @@
+//! `/vc-dashboard`: a fund team's startups, the interest they draw, and the reports and
+//! updates the team posts for investors.
+
+use leptos::prelude::*;
+
+use super::startup_editor::{ReportForm, report_form};
+use crate::domain::money::Money;
+use crate::forms::{FieldErrors, csrf_field, error_summary};
+use crate::shell::{Page, PageContext};
+
+/// One of the fund's startups with the interest it draws.
+pub struct VcStartup {
+    pub id: i64,
+    pub name: String,
+    pub fund: String,
+    pub favorites: i64,
+    /// `(status code, requests, amount)`.
+    pub requests: Vec<(String, i64, Money)>,
+}
+
+fn layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
+    let body = view! {
+        <div class="staff">
+            <nav class="staff-nav" aria-label=ctx.t("vc-dashboard-title")>
+                <a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a>
+                <ul><li><a href="/vc-dashboard" aria-current=(ctx.path == "/vc-dashboard").then_some("page")>{ctx.t("vc-dashboard-title")}</a></li></ul>
+            </nav>
+            <section class="staff__main stack">
+                <h1>{title.clone()}</h1>
+                {content}
+            </section>
+        </div>
+    }
+    .into_any();
+    let mut page = Page::new(title.clone(), title, body);
+    page.indexable = false;
+    page
+}
+
+fn interest(ctx: &PageContext, s: &VcStartup) -> impl IntoView + use<> {
+    let rows = s
+        .requests
+        .iter()
+        .map(|(status, n, amount)| {
+            view! {
+                <tr>
+                    <td>{ctx.t(&format!("request-status-{status}"))}</td>
+                    <td class="num">{*n}</td>
+                    <td class="num">{amount.format(ctx.locale)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <p>{ctx.t("vc-favorites")}": " <strong data-field="favorites">{s.favorites}</strong></p>
+        <table class="table">
+            <thead><tr>
+                <th scope="col">{ctx.t("dashboard-col-status")}</th>
+                <th scope="col" class="num">{ctx.t("vc-requests")}</th>
+                <th scope="col" class="num">{ctx.t("dashboard-col-amount")}</th>
+            </tr></thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
+
+pub fn vc_home_page(ctx: &PageContext, startups: Vec<VcStartup>) -> Page {
+    let empty = startups
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
+    let items = startups
+        .iter()
+        .map(|s| {
+            let href = format!("/vc-dashboard/startups/{}", s.id);
+            view! {
+                <article class="card stack" data-startup=s.id>
+                    <h2><a href=href>{s.name.clone()}</a></h2>
+                    <p class="muted">{s.fund.clone()}</p>
+                    {interest(ctx, s)}
+                </article>
+            }
+        })
+        .collect_view();
+    let content = view! { {empty}<div class="stack">{items}</div> }.into_any();
+    layout(ctx, ctx.t("vc-dashboard-title"), content)
+}
+
+/// Posted updates, `(date, Turkish, English)`.
+pub type Updates = Vec<(String, String, String)>;
+
+/// What the update form holds.
+#[derive(Clone, Debug, Default)]
+pub struct UpdateForm {
+    pub body_tr: String,
+    pub body_en: String,
+}
+
+pub fn vc_startup_page(
+    ctx: &PageContext,
+    startup: VcStartup,
+    updates: Updates,
+    update: &UpdateForm,
+    report: &ReportForm,
+    errors: &FieldErrors,
+) -> Page {
+    let area = |name: &'static str, label: &'static str, value: &str| {
+        let error = errors.get(name);
+        view! {
+            <div class="field">
+                <label class="field__label" for=name>{ctx.t(label)}</label>
+                <textarea class="input" id=name name=name rows="5" aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
+                {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+            </div>
+        }
+    };
+    let posted = updates
+        .into_iter()
+        .map(|(at, tr, en)| {
+            let text = if ctx.locale == crate::i18n::Locale::En { en } else { tr };
+            view! { <li><time>{at}</time>" · "{text}</li> }
+        })
+        .collect_view();
+    let id = startup.id;
+    let content = view! {
+        {error_summary(ctx, errors)}
+        {interest(ctx, &startup)}
+        <section class="stack" aria-labelledby="updates-title">
+            <h2 id="updates-title">{ctx.t("vc-updates")}</h2>
+            <ul class="updates">{posted}</ul>
+            <form class="form" method="post" action=format!("/vc-dashboard/startups/{id}/updates") novalidate>
+                {csrf_field(ctx)}
+                <div class="form__row">
+                    {area("body_tr", "dashboard-body-tr", &update.body_tr)}
+                    {area("body_en", "dashboard-body-en", &update.body_en)}
+                </div>
+                <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("vc-post-update")}</button></div>
+            </form>
+        </section>
+        <section class="stack" aria-labelledby="reports-title">
+            <h2 id="reports-title">{ctx.t("dashboard-startup-reports")}</h2>
+            {report_form(ctx, &format!("/vc-dashboard/startups/{id}/reports"), report, errors)}
+        </section>
+    }
+    .into_any();
+    layout(ctx, startup.name.clone(), content)
+}
