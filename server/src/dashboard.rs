@@ -139,17 +139,38 @@ pub async fn home(ctx: Ctx) -> Result<Response, AppError> {
             )
         })
         .collect();
-    let weeks: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT strftime('%Y-%W', created_at) AS week, COUNT(*) FROM users
-         WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-56 days') GROUP BY week ORDER BY week",
-    )
-    .fetch_all(db)
-    .await?;
-    let signups = weeks
-        .into_iter()
-        .map(|(w, n)| (w.replace('-', " / "), n))
-        .collect();
-    let page = ctx.page_ctx(|pc| staff_home_page(pc, superadmin, StaffHome { figures, signups }));
+    let weekly = |table: &'static str| async move {
+        let weeks: Vec<(String, i64)> = sqlx::query_as(&format!(
+            "SELECT strftime('%Y-%W', created_at) AS week, COUNT(*) FROM {table}
+             WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-56 days') GROUP BY week ORDER BY week"
+        ))
+        .fetch_all(db)
+        .await?;
+        Ok::<_, sqlx::Error>(
+            weeks
+                .into_iter()
+                .map(|(w, n)| (w.replace('-', " / "), n))
+                .collect(),
+        )
+    };
+    let signups = weekly("users").await?;
+    let requests = weekly("investment_requests").await?;
+    let funnel = vec![
+        ("request-status-submitted", count("SELECT COUNT(*) FROM investment_requests").await?),
+        ("dashboard-funnel-approved", count("SELECT COUNT(*) FROM investment_requests WHERE status IN ('approved', 'paid', 'completed')").await?),
+        ("dashboard-funnel-paid", count("SELECT COUNT(*) FROM investment_requests WHERE status IN ('paid', 'completed')").await?),
+        ("dashboard-funnel-completed", count("SELECT COUNT(*) FROM investment_requests WHERE status = 'completed'").await?),
+    ]
+    .into_iter()
+    .map(|(label, n)| (ctx.t(label), n))
+    .collect();
+    let home = StaffHome {
+        figures,
+        signups,
+        requests,
+        funnel,
+    };
+    let page = ctx.page_ctx(|pc| staff_home_page(pc, superadmin, home));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 

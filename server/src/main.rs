@@ -23,6 +23,7 @@ mod mail;
 mod newsletter;
 mod passwords;
 mod payments;
+mod qualified;
 mod router;
 mod seed;
 mod serve;

@@ -17,7 +17,7 @@ use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
     accounts, applications, assets, groups_admin, content, content_admin, context, dashboard, investing, mail,
-    newsletter, payments, startup_admin, startups, user_admin, vc_dashboard,
+    newsletter, payments, qualified, startup_admin, startups, user_admin, vc_dashboard,
 };
 
 /// Per-process data every handler can reach.
@@ -339,6 +339,19 @@ pub fn build(state: AppState) -> Router {
             post(vc_dashboard::post_report).layer(DefaultBodyLimit::max(
                 startup_admin::REPORT_MAX_BYTES + 64 * 1024,
             )),
+        )
+        .route(
+            "/qualifiedInvestor",
+            get(qualified::form).post(qualified::submit).layer(DefaultBodyLimit::max(
+                qualified::EVIDENCE_MAX_BYTES + 64 * 1024,
+            )),
+        )
+        .route("/dashboard/qualifiedUsers", get(qualified::list))
+        .route("/dashboard/qualifiedUsers.json", get(qualified::list))
+        .route("/dashboard/qualifiedUsers/{id}", post(qualified::decide))
+        .route(
+            "/dashboard/qualifiedUsers/{id}/evidence",
+            get(qualified::evidence),
         )
         .route("/dashboard/startups", get(startup_admin::list))
         .route("/dashboard/startups.json", get(startup_admin::list))

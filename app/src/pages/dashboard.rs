@@ -6,7 +6,7 @@ use crate::forms::csrf_field;
 use crate::shell::{Page, PageContext};
 
 /// The staff sections, `(path, Fluent id, superadmin only)`, in the order of the navigation.
-pub const SECTIONS: [(&str, &str, bool); 16] = [
+pub const SECTIONS: [(&str, &str, bool); 17] = [
     ("/dashboard", "dashboard-home", false),
     (
         "/dashboard/investments",
@@ -20,6 +20,7 @@ pub const SECTIONS: [(&str, &str, bool); 16] = [
     ),
     ("/dashboard/startups", "dashboard-startups", false),
     ("/dashboard/users", "dashboard-users", false),
+    ("/dashboard/qualifiedUsers", "dashboard-qualified-users", true),
     ("/dashboard/vipgroups", "dashboard-vip-groups", true),
     ("/dashboard/vcGroups", "dashboard-vc-groups", true),
     ("/dashboard/applications", "dashboard-applications", false),
@@ -371,12 +372,57 @@ pub fn staff_detail_page(
     staff_layout(ctx, superadmin, title, content)
 }
 
-/// Today's figures and the weekly sign-ups on the dashboard home.
+/// Today's figures and the charts on the dashboard home.
 pub struct StaffHome {
     /// `(Fluent id, number, link)`.
     pub figures: Vec<(&'static str, i64, &'static str)>,
     /// `(week label, sign-ups)`, oldest first.
     pub signups: Vec<(String, i64)>,
+    /// `(week label, investment requests)`, oldest first.
+    pub requests: Vec<(String, i64)>,
+    /// The request funnel: submitted, approved, paid, completed.
+    pub funnel: Vec<(String, i64)>,
+}
+
+/// A labelled SVG bar chart; the numbers are also its accessible name.
+fn bar_chart(
+    ctx: &PageContext,
+    id: &'static str,
+    title_id: &str,
+    data: &[(String, i64)],
+) -> impl IntoView + use<> {
+    let max = data.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+    let bars = data
+        .iter()
+        .enumerate()
+        .map(|(i, (label, n))| {
+            let h = n * 120 / max;
+            let x = i as i64 * 90 + 10;
+            view! {
+                <g>
+                    <rect x=x.to_string() y=(140 - h).to_string() width="50" height=h.to_string() fill="#0f766e"></rect>
+                    <text x=(x + 25).to_string() y="160" font-size="12" text-anchor="middle" fill="#475569">{label.clone()}</text>
+                    <text x=(x + 25).to_string() y=(134 - h).to_string() font-size="12" text-anchor="middle" fill="#0f1b2d">{*n}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    let summary = data
+        .iter()
+        .map(|(w, n)| format!("{w}: {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let width = (data.len() as i64 * 90 + 20).max(100);
+    let empty = data
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
+    view! {
+        <section aria-labelledby=id>
+            <h2 id=id>{ctx.t(title_id)}</h2>
+            {empty}
+            <svg class="chart" viewBox=format!("0 0 {width} 170") role="img" aria-label=summary font-family="system-ui, sans-serif">{bars}</svg>
+        </section>
+    }
 }
 
 pub fn staff_home_page(ctx: &PageContext, superadmin: bool, home: StaffHome) -> Page {
@@ -392,42 +438,11 @@ pub fn staff_home_page(ctx: &PageContext, superadmin: bool, home: StaffHome) -> 
             }
         })
         .collect_view();
-    let max = home
-        .signups
-        .iter()
-        .map(|(_, n)| *n)
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let bars = home
-        .signups
-        .iter()
-        .enumerate()
-        .map(|(i, (week, n))| {
-            let h = n * 120 / max;
-            let x = i as i64 * 70 + 10;
-            view! {
-                <g>
-                    <rect x=x.to_string() y=(140 - h).to_string() width="40" height=h.to_string() fill="#0f766e"></rect>
-                    <text x=(x + 20).to_string() y="160" font-size="12" text-anchor="middle" fill="#475569">{week.clone()}</text>
-                    <text x=(x + 20).to_string() y=(134 - h).to_string() font-size="12" text-anchor="middle" fill="#0f1b2d">{*n}</text>
-                </g>
-            }
-        })
-        .collect_view();
-    let summary = home
-        .signups
-        .iter()
-        .map(|(w, n)| format!("{w}: {n}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let width = (home.signups.len() as i64 * 70 + 20).max(100);
     let content = view! {
         <div class="card-grid">{figures}</div>
-        <section aria-labelledby="signups-title">
-            <h2 id="signups-title">{ctx.t("dashboard-signups-by-week")}</h2>
-            <svg class="chart" viewBox=format!("0 0 {width} 170") role="img" aria-label=summary font-family="system-ui, sans-serif">{bars}</svg>
-        </section>
+        {bar_chart(ctx, "signups-title", "dashboard-signups-by-week", &home.signups)}
+        {bar_chart(ctx, "requests-title", "dashboard-requests-by-week", &home.requests)}
+        {bar_chart(ctx, "funnel-title", "dashboard-funnel", &home.funnel)}
     }
     .into_any();
     staff_layout(ctx, superadmin, ctx.t("dashboard-home"), content)

@@ -17,6 +17,7 @@ pub mod overview;
 pub mod payment;
 pub mod profile;
 pub mod project;
+pub mod qualified;
 pub mod reports;
 pub mod startup_editor;
 pub mod startups;
