@@ -218,7 +218,10 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
                     }),
                     date(&created),
                 ],
-                link: Some((format!("/dashboard/users/{id}"), "dashboard-view".to_owned())),
+                link: Some((
+                    format!("/dashboard/users/{id}"),
+                    "dashboard-view".to_owned(),
+                )),
                 actions,
             }
         })

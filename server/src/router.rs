@@ -16,8 +16,9 @@ use tower_sessions_sqlx_store::SqliteStore;
 use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
-    accounts, applications, assets, groups_admin, content, content_admin, context, dashboard, investing, mail,
-    newsletter, payments, qualified, startup_admin, startups, user_admin, vc_dashboard,
+    accounts, applications, assets, content, content_admin, context, dashboard, groups_admin,
+    investing, mail, newsletter, payments, qualified, startup_admin, startups, user_admin,
+    vc_dashboard,
 };
 
 /// Per-process data every handler can reach.
@@ -254,7 +255,10 @@ pub fn build(state: AppState) -> Router {
             get(content_admin::blog_edit).post(content_admin::blog_update),
         )
         .route("/dashboard/investments", get(investing::staff::investments))
-        .route("/dashboard/investments.json", get(investing::staff::investments))
+        .route(
+            "/dashboard/investments.json",
+            get(investing::staff::investments),
+        )
         .route(
             "/dashboard/pre-investments",
             get(investing::staff::pre_investments),
@@ -342,9 +346,11 @@ pub fn build(state: AppState) -> Router {
         )
         .route(
             "/qualifiedInvestor",
-            get(qualified::form).post(qualified::submit).layer(DefaultBodyLimit::max(
-                qualified::EVIDENCE_MAX_BYTES + 64 * 1024,
-            )),
+            get(qualified::form)
+                .post(qualified::submit)
+                .layer(DefaultBodyLimit::max(
+                    qualified::EVIDENCE_MAX_BYTES + 64 * 1024,
+                )),
         )
         .route("/dashboard/qualifiedUsers", get(qualified::list))
         .route("/dashboard/qualifiedUsers.json", get(qualified::list))

@@ -37,30 +37,32 @@ pub async fn list(ctx: Ctx) -> Result<Response, AppError> {
     .await?;
     let rows = rows
         .into_iter()
-        .map(|(id, name, fund, sector, period, ends, published)| StaffRow {
-            id,
-            cells: vec![
-                name,
-                fund,
-                ctx.t(&format!("interest-{sector}")),
-                ctx.t(if period == "pre_investment" {
-                    "period-pre-investment"
-                } else {
-                    "period-investment"
-                }),
-                ends,
-                ctx.t(if published {
-                    "dashboard-published"
-                } else {
-                    "dashboard-draft"
-                }),
-            ],
-            link: Some((
-                format!("/dashboard/startups/{id}"),
-                "dashboard-edit".to_owned(),
-            )),
-            actions: Vec::new(),
-        })
+        .map(
+            |(id, name, fund, sector, period, ends, published)| StaffRow {
+                id,
+                cells: vec![
+                    name,
+                    fund,
+                    ctx.t(&format!("interest-{sector}")),
+                    ctx.t(if period == "pre_investment" {
+                        "period-pre-investment"
+                    } else {
+                        "period-investment"
+                    }),
+                    ends,
+                    ctx.t(if published {
+                        "dashboard-published"
+                    } else {
+                        "dashboard-draft"
+                    }),
+                ],
+                link: Some((
+                    format!("/dashboard/startups/{id}"),
+                    "dashboard-edit".to_owned(),
+                )),
+                actions: Vec::new(),
+            },
+        )
         .collect();
     let table = StaffTable {
         title_id: "dashboard-startups",
@@ -276,10 +278,12 @@ async fn editor(
 ) -> Result<Response, AppError> {
     // The pages link by the stored address, not the one being typed.
     let slug: String = match id {
-        Some(id) => sqlx::query_scalar("SELECT slug FROM startups WHERE id = ?")
-            .bind(id)
-            .fetch_one(ctx.state().db())
-            .await?,
+        Some(id) => {
+            sqlx::query_scalar("SELECT slug FROM startups WHERE id = ?")
+                .bind(id)
+                .fetch_one(ctx.state().db())
+                .await?
+        }
         None => String::new(),
     };
     let extras = extras(ctx, id, &slug, report, preview).await?;
@@ -380,11 +384,29 @@ async fn save(
         Ok(record) if f.get("intent") != "preview" => record,
         Ok(_) => {
             let (status, errors) = (StatusCode::OK, FieldErrors::default());
-            return editor(&ctx, status, id, &form, &errors, ReportForm::default(), true).await;
+            return editor(
+                &ctx,
+                status,
+                id,
+                &form,
+                &errors,
+                ReportForm::default(),
+                true,
+            )
+            .await;
         }
         Err(errors) => {
             let status = StatusCode::UNPROCESSABLE_ENTITY;
-            return editor(&ctx, status, id, &form, &errors, ReportForm::default(), false).await;
+            return editor(
+                &ctx,
+                status,
+                id,
+                &form,
+                &errors,
+                ReportForm::default(),
+                false,
+            )
+            .await;
         }
     };
     let mut tx = ctx.state().db().begin().await?;
@@ -691,7 +713,10 @@ pub async fn remove_page(
 /// A checked report upload, or the form back with its errors.
 pub async fn read_report(
     multipart: &mut Multipart,
-) -> (FormBody, Result<(ReportForm, Bytes), (ReportForm, FieldErrors)>) {
+) -> (
+    FormBody,
+    Result<(ReportForm, Bytes), (ReportForm, FieldErrors)>,
+) {
     let (f, upload) = read_multipart(multipart, "file").await;
     let form = ReportForm {
         quarter: f.get("quarter").trim().to_owned(),

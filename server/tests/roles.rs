@@ -215,93 +215,241 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
     let (admin, _, _) = sign_in(&server, "admin@example.com", "parola-1234", "/").await;
     let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
     let visitor = client();
+    // A fund-team member: an investor the superadmin adds to a fund's team.
+    let fund_member = common::journeys::sign_up(&server, "fon@example.com").await;
+    let fund: i64 = 1;
+    let page = common::text(&superadmin, server.url("/dashboard/vcGroups")).await;
+    let added = superadmin
+        .post(server.url(&format!("/dashboard/vcGroups/{fund}/members")))
+        .form(&[
+            ("csrf", csrf_of(&page).as_str()),
+            ("op", "add"),
+            ("email", "fon@example.com"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(added.status(), 303);
 
-    // route: visitor, investor, admin, superadmin
-    let table: &[(&str, [Expect; 4])] = &[
-        ("/", [Ok, Ok, Ok, Ok]),
-        ("/faq", [Ok, Ok, Ok, Ok]),
-        ("/blog", [Ok, Ok, Ok, Ok]),
-        ("/techinvestor", [Ok, Ok, Ok, Ok]),
-        ("/politikalar/genel-risk-bildirimi", [Ok, Ok, Ok, Ok]),
-        ("/newsletter", [Ok, Ok, Ok, Ok]),
-        ("/sitemap.xml", [Ok, Ok, Ok, Ok]),
-        ("/robots.txt", [Ok, Ok, Ok, Ok]),
-        ("/healthz", [Ok, Ok, Ok, Ok]),
-        ("/signin", [Ok, Redirect, Redirect, Redirect]),
-        ("/login", [Ok, Redirect, Redirect, Redirect]),
-        ("/signup", [Ok, Redirect, Redirect, Redirect]),
-        ("/register", [Ok, Redirect, Redirect, Redirect]),
-        ("/forgotpassword", [Ok, Ok, Ok, Ok]),
-        ("/forgot-password", [Ok, Ok, Ok, Ok]),
-        ("/verification", [Ok, Ok, Ok, Ok]),
-        ("/resetpassword?token=unknown", [Gone; 4]),
-        ("/profile", [SignIn, Ok, Ok, Ok]),
-        ("/profile/export", [SignIn, Ok, Ok, Ok]),
-        ("/boardingFlow/1", [SignIn, Ok, Ok, Ok]),
+    // route: visitor, investor, admin, superadmin, fund-team member
+    let mut table: Vec<(String, [Expect; 5])> = [
+        ("/", [Ok, Ok, Ok, Ok, Ok]),
+        ("/faq", [Ok, Ok, Ok, Ok, Ok]),
+        ("/blog", [Ok, Ok, Ok, Ok, Ok]),
+        ("/techinvestor", [Ok, Ok, Ok, Ok, Ok]),
+        ("/politikalar/genel-risk-bildirimi", [Ok, Ok, Ok, Ok, Ok]),
+        ("/newsletter", [Ok, Ok, Ok, Ok, Ok]),
+        ("/sitemap.xml", [Ok, Ok, Ok, Ok, Ok]),
+        ("/robots.txt", [Ok, Ok, Ok, Ok, Ok]),
+        ("/healthz", [Ok, Ok, Ok, Ok, Ok]),
+        ("/signin", [Ok, Redirect, Redirect, Redirect, Redirect]),
+        ("/login", [Ok, Redirect, Redirect, Redirect, Redirect]),
+        ("/signup", [Ok, Redirect, Redirect, Redirect, Redirect]),
+        ("/register", [Ok, Redirect, Redirect, Redirect, Redirect]),
+        ("/forgotpassword", [Ok, Ok, Ok, Ok, Ok]),
+        ("/forgot-password", [Ok, Ok, Ok, Ok, Ok]),
+        ("/verification", [Ok, Ok, Ok, Ok, Ok]),
+        ("/resetpassword?token=unknown", [Gone; 5]),
+        ("/profile", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/profile/export", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/boardingFlow/1", [SignIn, Ok, Ok, Ok, Ok]),
         (
             "/boardingFlow/success",
-            [SignIn, Redirect, Redirect, Redirect],
+            [SignIn, Redirect, Redirect, Redirect, Redirect],
         ),
-        ("/dashboard/mailbox", [SignIn, Forbidden, Ok, Ok]),
-        ("/api/getProfile", [Unauthorized, Ok, Ok, Ok]),
+        ("/dashboard/mailbox", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        ("/api/getProfile", [Unauthorized, Ok, Ok, Ok, Ok]),
         (
             "/api/getProfileImg",
-            [Unauthorized, NotFound, NotFound, NotFound],
+            [Unauthorized, NotFound, NotFound, NotFound, NotFound],
         ),
-        ("/startups", [Ok, Ok, Ok, Ok]),
-        ("/startups/cemre-enerji", [SignIn, Ok, Ok, Ok]),
-        ("/favorites", [SignIn, Ok, Ok, Ok]),
-        ("/mkk", [SignIn, Ok, Ok, Ok]),
-        ("/investmentFlow?startup=cemre-enerji", [SignIn, Ok, Ok, Ok]),
-        ("/investmentFlow/created", [SignIn, Ok, Ok, Ok]),
-        ("/pendingInvestments", [SignIn, Ok, Ok, Ok]),
-        ("/userInvestments", [SignIn, Ok, Ok, Ok]),
-        ("/overview", [SignIn, Ok, Ok, Ok]),
-        ("/contactUs", [SignIn, Ok, Ok, Ok]),
-        ("/gsyf", [Ok, Ok, Ok, Ok]),
-        ("/academy", [Ok, Ok, Ok, Ok]),
-        ("/projectFlow/1", [Ok, Ok, Ok, Ok]),
-        ("/projectFlow/2", [Redirect, Redirect, Redirect, Redirect]),
-        ("/projectFlow/done", [Ok, Ok, Ok, Ok]),
-        ("/reports", [SignIn, Ok, Ok, Ok]),
-        ("/reports/1/file", [SignIn, NotFound, NotFound, NotFound]),
-        ("/startups/cemre-enerji/pages/1", [SignIn, Ok, Ok, Ok]),
-        ("/invFlow?request=1", [SignIn, NotFound, NotFound, NotFound]),
+        ("/startups", [Ok, Ok, Ok, Ok, Ok]),
+        ("/startups/cemre-enerji", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/favorites", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/mkk", [SignIn, Ok, Ok, Ok, Ok]),
+        (
+            "/investmentFlow?startup=cemre-enerji",
+            [SignIn, Ok, Ok, Ok, Ok],
+        ),
+        ("/investmentFlow/created", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/pendingInvestments", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/userInvestments", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/overview", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/contactUs", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/gsyf", [Ok, Ok, Ok, Ok, Ok]),
+        ("/academy", [Ok, Ok, Ok, Ok, Ok]),
+        ("/projectFlow/1", [Ok, Ok, Ok, Ok, Ok]),
+        (
+            "/projectFlow/2",
+            [Redirect, Redirect, Redirect, Redirect, Redirect],
+        ),
+        ("/projectFlow/done", [Ok, Ok, Ok, Ok, Ok]),
+        ("/reports", [SignIn, Ok, Ok, Ok, Ok]),
+        (
+            "/reports/1/file",
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
+        ),
+        ("/startups/cemre-enerji/pages/1", [SignIn, Ok, Ok, Ok, Ok]),
+        (
+            "/invFlow?request=1",
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
+        ),
         (
             "/paymentSuccess?request=1",
-            [SignIn, NotFound, NotFound, NotFound],
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
         ),
         (
             "/paymentFail?request=1",
-            [SignIn, NotFound, NotFound, NotFound],
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
         ),
-        ("/dashboard", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/users", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/applications", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/contacts", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/gsyf", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/academy", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/newsletter", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/newsletter.csv", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/audit", [SignIn, Forbidden, Forbidden, Ok]),
-        ("/dashboard/blogs", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/blogs/new", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/faq", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/faq/new", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/takasbank", [SignIn, Forbidden, Ok, Ok]),
-        ("/dashboard/investments", [SignIn, Forbidden, Forbidden, Ok]),
+        ("/dashboard", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        ("/dashboard/users", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/applications",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/contacts",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        ("/dashboard/gsyf", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        ("/dashboard/academy", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/newsletter",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/newsletter.csv",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/audit",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        ("/dashboard/blogs", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/blogs/new",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        ("/dashboard/faq", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        ("/dashboard/faq/new", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/takasbank",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/investments",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
         (
             "/dashboard/pre-investments",
-            [SignIn, Forbidden, Forbidden, Ok],
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
         ),
-        ("/no-such-page", [NotFound; 4]),
-    ];
-    for (path, expected) in table {
+        ("/no-such-page", [NotFound; 5]),
+        ("/qualifiedInvestor", [SignIn, Ok, Ok, Ok, Ok]),
+        (
+            "/dashboard/startups",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/startups/new",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/startups/1",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        ("/dashboard/users/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/autoMail",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/autoMail/welcome",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/autoMail/nothing",
+            [SignIn, Forbidden, NotFound, NotFound, Forbidden],
+        ),
+        (
+            "/dashboard/vipgroups",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/vipgroups/new",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/vcGroups",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/qualifiedUsers",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            "/vc-dashboard",
+            [SignIn, Forbidden, Forbidden, Forbidden, Ok],
+        ),
+    ]
+    .into_iter()
+    .map(|(path, expect)| (path.to_owned(), expect))
+    .collect();
+    // Every staff list's JSON endpoint: the island's data, with the page's authorization.
+    for (section, superadmin_only) in [
+        ("users", false),
+        ("applications", false),
+        ("contacts", false),
+        ("gsyf", false),
+        ("academy", false),
+        ("newsletter", false),
+        ("takasbank", false),
+        ("faq", false),
+        ("blogs", false),
+        ("startups", false),
+        ("autoMail", false),
+        ("audit", true),
+        ("investments", true),
+        ("pre-investments", true),
+        ("vipgroups", true),
+        ("vcGroups", true),
+        ("qualifiedUsers", true),
+    ] {
+        let admin = if superadmin_only { Forbidden } else { Ok };
+        table.push((
+            format!("/dashboard/{section}.json"),
+            [Unauthorized, Forbidden, admin, Ok, Forbidden],
+        ));
+    }
+    // The fund member sees their fund's startups, and nothing of another fund's.
+    let db = server.db().await;
+    let own: i64 = sqlx::query_scalar("SELECT id FROM startups WHERE fund_id = ? LIMIT 1")
+        .bind(fund)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    let other: i64 = sqlx::query_scalar("SELECT id FROM startups WHERE fund_id != ? LIMIT 1")
+        .bind(fund)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    table.push((
+        format!("/vc-dashboard/startups/{own}"),
+        [SignIn, Forbidden, Forbidden, Forbidden, Ok],
+    ));
+    table.push((
+        format!("/vc-dashboard/startups/{other}"),
+        [SignIn, Forbidden, Forbidden, Forbidden, NotFound],
+    ));
+
+    for (path, expected) in &table {
         for (browser, role, expect) in [
             (&visitor, "visitor", expected[0]),
             (&investor, "investor", expected[1]),
             (&admin, "admin", expected[2]),
             (&superadmin, "superadmin", expected[3]),
+            (&fund_member, "fund member", expected[4]),
         ] {
             let response = browser.get(server.url(path)).send().await.unwrap();
             let status = response.status().as_u16();

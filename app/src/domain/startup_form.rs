@@ -158,7 +158,9 @@ pub fn parse_founders(text: &str) -> Option<Vec<Founder>> {
                         linkedin: String::new(),
                     })
                 }
-                [name, title, link] if !name.is_empty() && !title.is_empty() && is_web_url(link) => {
+                [name, title, link]
+                    if !name.is_empty() && !title.is_empty() && is_web_url(link) =>
+                {
                     Some(Founder {
                         name: (*name).to_owned(),
                         title: (*title).to_owned(),
@@ -351,7 +353,8 @@ mod tests {
             period_kind: "investment".into(),
             starts_on: "2026-11-01".into(),
             ends_on: "2026-12-31".into(),
-            founders: "Ayşe Yılmaz | CEO | https://www.linkedin.com/in/ayse\nCan Demir | CTO".into(),
+            founders: "Ayşe Yılmaz | CEO | https://www.linkedin.com/in/ayse\nCan Demir | CTO"
+                .into(),
             ..StartupForm::default()
         }
     }
@@ -393,6 +396,11 @@ mod tests {
         assert_eq!(e.get("founders"), Some("validation-founders"));
         assert_eq!(e.get("description_en"), Some("validation-description-long"));
         assert_eq!(e.get("team_size"), Some("validation-number"));
-        assert_eq!(validate(&StartupForm::default(), &[1]).unwrap_err().get("name"), Some("validation-required"));
+        assert_eq!(
+            validate(&StartupForm::default(), &[1])
+                .unwrap_err()
+                .get("name"),
+            Some("validation-required")
+        );
     }
 }

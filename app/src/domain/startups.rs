@@ -297,7 +297,10 @@ mod tests {
         f.vip_until = Some(today + time::Duration::days(3));
         assert_eq!(f.offer_for(today, false), Offer::VipOnly);
         assert_eq!(f.offer_for(today, true), Offer::PreInvest);
-        assert_eq!(f.offer_for(today + time::Duration::days(4), false), Offer::PreInvest);
+        assert_eq!(
+            f.offer_for(today + time::Duration::days(4), false),
+            Offer::PreInvest
+        );
         f.period = PeriodKind::Investment;
         assert_eq!(f.offer_for(today, false), Offer::Invest);
     }

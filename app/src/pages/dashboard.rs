@@ -20,7 +20,11 @@ pub const SECTIONS: [(&str, &str, bool); 17] = [
     ),
     ("/dashboard/startups", "dashboard-startups", false),
     ("/dashboard/users", "dashboard-users", false),
-    ("/dashboard/qualifiedUsers", "dashboard-qualified-users", true),
+    (
+        "/dashboard/qualifiedUsers",
+        "dashboard-qualified-users",
+        true,
+    ),
     ("/dashboard/vipgroups", "dashboard-vip-groups", true),
     ("/dashboard/vcGroups", "dashboard-vc-groups", true),
     ("/dashboard/applications", "dashboard-applications", false),
@@ -171,7 +175,9 @@ fn sort_key(cell: &str) -> serde_json::Value {
         && parts[2].len() == 4
         && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
     {
-        return format!("{}{}{}", parts[2], parts[1], parts[0]).parse::<i64>().map_or(serde_json::Value::Null, Into::into);
+        return format!("{}{}{}", parts[2], parts[1], parts[0])
+            .parse::<i64>()
+            .map_or(serde_json::Value::Null, Into::into);
     }
     if let Some(amount) = cell.strip_suffix(" TL") {
         let (lira, kurus) = amount.split_once(',').unwrap_or((amount, "00"));
@@ -275,7 +281,11 @@ pub fn staff_table_page(
         view! { <nav class="pager" aria-label=ctx.t("pagination-label")>{previous} <span>{ctx.locale.t_args("pager-page", &args)}</span> {next}</nav> }
     });
     let src = match &q {
-        Some(q) if !q.is_empty() => format!("{}.json?q={}", ctx.path, crate::domain::paths::encode_query(q)),
+        Some(q) if !q.is_empty() => format!(
+            "{}.json?q={}",
+            ctx.path,
+            crate::domain::paths::encode_query(q)
+        ),
         _ => format!("{}.json", ctx.path),
     };
     let slug = ctx.path.trim_start_matches("/dashboard").trim_matches('/');
@@ -344,7 +354,10 @@ pub fn staff_detail_page(
     let rows = rows
         .into_iter()
         .map(|cells| {
-            let cells = cells.into_iter().map(|c| view! { <td>{c}</td> }).collect_view();
+            let cells = cells
+                .into_iter()
+                .map(|c| view! { <td>{c}</td> })
+                .collect_view();
             view! { <tr>{cells}</tr> }
         })
         .collect_view();
@@ -584,7 +597,14 @@ pub fn mail_template_page(
     let switch = if essential {
         view! { <p class="muted">{ctx.t("dashboard-mail-essential")}</p> }.into_any()
     } else {
-        checkbox(ctx, errors, "enabled", view! { {ctx.t("dashboard-mail-enabled")} }.into_any(), form.enabled).into_any()
+        checkbox(
+            ctx,
+            errors,
+            "enabled",
+            view! { {ctx.t("dashboard-mail-enabled")} }.into_any(),
+            form.enabled,
+        )
+        .into_any()
     };
     let content = view! {
         <p class="muted">{ctx.t("dashboard-mail-hint")}</p>
@@ -609,5 +629,10 @@ pub fn mail_template_page(
         </form>
     }
     .into_any();
-    staff_layout(ctx, false, format!("{} · {kind}", ctx.t("dashboard-auto-mail")), content)
+    staff_layout(
+        ctx,
+        false,
+        format!("{} · {kind}", ctx.t("dashboard-auto-mail")),
+        content,
+    )
 }

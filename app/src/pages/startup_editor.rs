@@ -147,9 +147,7 @@ pub fn startup_editor_page(
         let href = format!("/startups/{}", extras.slug);
         view! { <p><a href=href>{ctx.t("dashboard-startup-view")}</a></p> }
     });
-    let attachments = extras
-        .id
-        .map(|id| attachments(ctx, id, &extras, errors));
+    let attachments = extras.id.map(|id| attachments(ctx, id, &extras, errors));
     let content = view! {
         {view_link}
         {error_summary(ctx, errors)}

@@ -116,7 +116,11 @@ pub fn vc_startup_page(
     let posted = updates
         .into_iter()
         .map(|(at, tr, en)| {
-            let text = if ctx.locale == crate::i18n::Locale::En { en } else { tr };
+            let text = if ctx.locale == crate::i18n::Locale::En {
+                en
+            } else {
+                tr
+            };
             view! { <li><time>{at}</time>" · "{text}</li> }
         })
         .collect_view();

@@ -183,7 +183,8 @@ pub async fn save_step(
     if step == STEPS && !was_complete {
         let locale = ortak_app::i18n::Locale::from_code(&user.language).unwrap_or_default();
         let link = format!("{}/startups", ctx.state().shared().public_url);
-        let mail = crate::mail::Mail::action(&user.email, locale, &user.first_name, "welcome", &link);
+        let mail =
+            crate::mail::Mail::action(&user.email, locale, &user.first_name, "welcome", &link);
         crate::mail::enqueue(&mut tx, &mail).await?;
     }
     tx.commit().await?;

@@ -39,7 +39,11 @@ async fn list(ctx: Ctx, kind: &str) -> Result<Response, AppError> {
                     name: "to",
                     value: to.code().to_owned(),
                     label_id: format!("dashboard-move-{}", to.code()),
-                    fields: if *to == RequestStatus::Rejected { NOTE } else { &[] },
+                    fields: if *to == RequestStatus::Rejected {
+                        NOTE
+                    } else {
+                        &[]
+                    },
                 })
                 .collect();
             if status.is_open() {
@@ -144,7 +148,18 @@ pub async fn move_request(
 pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
     ctx.require(Role::SuperAdmin)?;
     let db = ctx.state().db();
-    type Facts = (String, String, String, String, i64, i64, i64, String, Option<String>, Option<String>);
+    type Facts = (
+        String,
+        String,
+        String,
+        String,
+        i64,
+        i64,
+        i64,
+        String,
+        Option<String>,
+        Option<String>,
+    );
     let r: Facts = sqlx::query_as(
         "SELECT u.email, u.first_name || ' ' || u.last_name, s.name, r.kind, r.amount_kurus, r.fee_kurus, r.total_kurus,
              r.status, r.rejection_reason, b.reference

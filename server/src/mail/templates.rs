@@ -114,7 +114,11 @@ fn editor(
 ) -> impl Future<Output = Response> {
     let previews = preview.then(|| {
         let sample = |locale: Locale, subject: &str, body: &str| {
-            let name = if locale == Locale::En { "Alex" } else { "Ayşe" };
+            let name = if locale == Locale::En {
+                "Alex"
+            } else {
+                "Ayşe"
+            };
             let link = format!("{}/…", ctx.state().shared().public_url);
             let mail = Mail::compose("", locale, name, kind, &link, subject.to_owned(), body);
             format!("{}\n\n{}", mail.subject, mail.text)
@@ -125,8 +129,7 @@ fn editor(
         )
     });
     let essential = ESSENTIAL.contains(&kind);
-    let page =
-        ctx.page_ctx(|pc| mail_template_page(pc, kind, form, errors, essential, previews));
+    let page = ctx.page_ctx(|pc| mail_template_page(pc, kind, form, errors, essential, previews));
     ctx.render(status, page)
 }
 
@@ -134,7 +137,15 @@ pub async fn edit(ctx: Ctx, Path(kind): Path<String>) -> Result<Response, AppErr
     ctx.require(Role::Admin)?;
     let kind = known(&kind)?;
     let form = current(&ctx, kind).await?;
-    Ok(editor(&ctx, StatusCode::OK, kind, &form, &FieldErrors::default(), false).await)
+    Ok(editor(
+        &ctx,
+        StatusCode::OK,
+        kind,
+        &form,
+        &FieldErrors::default(),
+        false,
+    )
+    .await)
 }
 
 pub async fn save(
