@@ -459,12 +459,14 @@ async fn store(
         None => sqlx::query_scalar(
             "INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city, description_tr,
                  description_en, stage, funding_goal_kurus, period_kind, period_starts_on, period_ends_on, published)
-             VALUES (?, ?, ?, ?, '', 0, '', '', '', '', 1, 'investment', '', '', 0) RETURNING id",
+             VALUES (?, ?, ?, ?, '', ?, '', '', '', '', 1, 'investment', '', '', 0) RETURNING id",
         )
         .bind(&r.slug)
         .bind(&r.name)
         .bind(sort_key(&r.name, Locale::Tr))
         .bind(sort_key(&r.name, Locale::En))
+        // The row is completed by the UPDATE below; the fund must exist already.
+        .bind(r.fund_id)
         .fetch_one(&mut *conn)
         .await?,
     };
