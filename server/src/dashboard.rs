@@ -180,10 +180,13 @@ pub struct Search {
     q: String,
 }
 
+/// id, e-mail, name, role, joined, MKK status, deactivated.
+type UserRow = (i64, String, String, String, String, Option<String>, bool);
+
 /// `/dashboard/users`: search by Turkish case rules; review MKK data; open a member.
 pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, AppError> {
     let (_, superadmin) = staff(&ctx)?;
-    let rows: Vec<(i64, String, String, String, String, Option<String>, bool)> = sqlx::query_as(
+    let rows: Vec<UserRow> = sqlx::query_as(
         "SELECT u.id, u.email, u.first_name || ' ' || u.last_name, u.role, u.created_at, m.status,
              u.deactivated_at IS NOT NULL
          FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id ORDER BY u.id DESC LIMIT 5000",

@@ -296,6 +296,38 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
             .iter()
             .any(|c| c["filter"] == true)
     );
+
+    // One click turns a submitted application into an unpublished draft startup.
+    let application: i64 = sqlx::query_scalar(
+        "INSERT INTO startup_applications (draft_token, answers, next_step, status, submitted_at)
+         VALUES ('t', ?, 5, 'new', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id",
+    )
+    .bind(r#"{"name":"Çınar Robotik","sector":"mobility","city":"Bursa","stage":"seed","description":"Depo robotları."}"#)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    let page = common::text(&admin, server.url("/dashboard/applications")).await;
+    assert!(page.contains(&format!("/dashboard/applications/{application}/startup")));
+    let created = post_form(
+        &admin,
+        server.url(&format!("/dashboard/applications/{application}/startup")),
+        &csrf_of(&page),
+        &[("create", "1".into())],
+    )
+    .await;
+    assert_eq!(created.status(), 303);
+    let draft = scalar(
+        &server,
+        "SELECT id FROM startups WHERE slug = 'cinar-robotik' AND published = 0",
+    )
+    .await;
+    assert_eq!(
+        created.headers()["location"],
+        format!("/dashboard/startups/{draft}").as_str()
+    );
+    let editor = common::text(&admin, server.url(&format!("/dashboard/startups/{draft}"))).await;
+    assert!(editor.contains("Depo robotları.") && editor.contains("Bursa"));
+    assert!(audit_has(&server, "startup.from_application").await);
 }
 
 #[tokio::test]
