@@ -140,3 +140,4 @@ dashboard-funnel = Request funnel
 dashboard-funnel-approved = Approved
 dashboard-funnel-paid = Paid
 dashboard-funnel-completed = Completed
+dashboard-academy-events = Academy events

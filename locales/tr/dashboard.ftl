@@ -140,3 +140,4 @@ dashboard-funnel = Talep hunisi
 dashboard-funnel-approved = Onaylanan
 dashboard-funnel-paid = Ödenen
 dashboard-funnel-completed = Tamamlanan
+dashboard-academy-events = Akademi etkinlikleri

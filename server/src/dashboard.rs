@@ -479,6 +479,8 @@ const INBOXES: [(&str, &str, &str, &str); 3] = [
 ];
 
 async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
+    // The academy inbox leads to its events.
+    let create = (which == 2).then_some("/dashboard/academy/events");
     let (_, superadmin) = staff(&ctx)?;
     let (table, title, columns, back) = INBOXES[which];
     let rows: Vec<(i64, String, String, String, Option<String>, String)> = sqlx::query_as(&format!(
@@ -527,7 +529,7 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
         rows,
         search: None,
         csv: None,
-        create: None,
+        create,
     };
     render_table(&ctx, superadmin, table).await
 }
@@ -889,4 +891,106 @@ pub async fn transfer_received(
     .await?;
     tx.commit().await?;
     done(&ctx, "/dashboard/takasbank").await
+}
+
+/// Inputs for a new academy event.
+const EVENT: &[(&str, &str, &str)] = &[
+    ("title_tr", "dashboard-title-tr", "text"),
+    ("title_en", "dashboard-title-en", "text"),
+    ("date", "dashboard-col-date", "date"),
+];
+
+/// `/dashboard/academy/events`: the events visitors apply to, and a form for a new one.
+pub async fn academy_events(ctx: Ctx) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    let rows: Vec<(String, String, String, bool)> = sqlx::query_as(
+        "SELECT title_tr, title_en, starts_at, published FROM academy_events ORDER BY starts_at DESC",
+    )
+    .fetch_all(ctx.state().db())
+    .await?;
+    let history = rows
+        .into_iter()
+        .map(|(tr, en, at, published)| {
+            vec![
+                tr,
+                en,
+                date(&at),
+                ctx.t(if published {
+                    "dashboard-published"
+                } else {
+                    "dashboard-draft"
+                }),
+            ]
+        })
+        .collect();
+    let add = RowAction {
+        action: "/dashboard/academy/events".into(),
+        name: "add",
+        value: "1".into(),
+        label_id: "dashboard-new".into(),
+        fields: EVENT,
+    };
+    let title = ctx.t("dashboard-academy-events");
+    let page = ctx.page_ctx(|pc| {
+        ortak_app::pages::dashboard::staff_detail_page(
+            pc,
+            superadmin,
+            title,
+            Vec::new(),
+            (
+                vec![
+                    "dashboard-title-tr",
+                    "dashboard-title-en",
+                    "dashboard-col-date",
+                    "dashboard-col-handled",
+                ],
+                history,
+            ),
+            vec![add],
+        )
+    });
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// `POST /dashboard/academy/events`: both titles and the day (10:00 in Istanbul).
+pub async fn add_academy_event(
+    ctx: Ctx,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, AppError> {
+    let (staff, f) = staff_post(&ctx, &headers, &body)?;
+    let (tr, en) = (
+        f.get("title_tr").trim().to_owned(),
+        f.get("title_en").trim().to_owned(),
+    );
+    if tr.is_empty() || en.is_empty() || tr.chars().count() > 200 || en.chars().count() > 200 {
+        return Err(AppError::BadRequest("validation-required"));
+    }
+    let day = time::Date::parse(
+        f.get("date").trim(),
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(|_| AppError::BadRequest("validation-date"))?;
+    // 10:00 in Istanbul is 07:00 UTC.
+    let starts = format!("{day}T07:00:00Z");
+    let mut tx = ctx.state().db().begin().await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO academy_events (title_tr, title_en, starts_at) VALUES (?, ?, ?) RETURNING id",
+    )
+    .bind(&tr)
+    .bind(&en)
+    .bind(&starts)
+    .fetch_one(&mut *tx)
+    .await?;
+    audit(
+        &mut tx,
+        staff.id,
+        "academy.event",
+        &format!("academy_event:{id}"),
+        None,
+        Some(&format!("{tr} | {en} | {day}")),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, "/dashboard/academy/events").await
 }

@@ -359,6 +359,10 @@ pub fn build(state: AppState) -> Router {
             "/dashboard/qualifiedUsers/{id}/evidence",
             get(qualified::evidence),
         )
+        .route(
+            "/dashboard/academy/events",
+            get(dashboard::academy_events).post(dashboard::add_academy_event),
+        )
         .route("/dashboard/startups", get(startup_admin::list))
         .route("/dashboard/startups.json", get(startup_admin::list))
         .route(

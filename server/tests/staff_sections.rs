@@ -506,6 +506,24 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
         before + 1
     );
     assert!(audit_has(&server, "mail.save").await);
+
+    // Academy events staff add are offered on /academy.
+    let page = common::text(&admin, server.url("/dashboard/academy/events")).await;
+    let day = (time::OffsetDateTime::now_utc().date() + time::Duration::days(40)).to_string();
+    let added = post_form(
+        &admin,
+        server.url("/dashboard/academy/events"),
+        &csrf_of(&page),
+        &[
+            ("title_tr", "Değerleme atölyesi".into()),
+            ("title_en", "Valuation workshop".into()),
+            ("date", day),
+        ],
+    )
+    .await;
+    assert_eq!(added.status(), 303);
+    let academy = common::text(&admin, server.url("/academy?lang=en")).await;
+    assert!(academy.contains("Valuation workshop"));
 }
 
 #[tokio::test]

@@ -1,0 +1,622 @@
+// The staff dashboard end to end, one investment from the startup's creation to the investor's
+// portfolio, in a real browser (Turkish UI):
+//
+//   1. the superadmin creates a startup in /dashboard/startups/new: a required field left empty
+//      is refused (422, "Bu alan zorunludur", the typed values kept), the Preview button renders
+//      both languages' Markdown without saving, then the startup is published; its page shows
+//      the Turkish analysis, and with ?lang=en the English one, to an investor;
+//   2. a new investor completes the MKK form and requests 100.000 TL with the amount island;
+//   3. the superadmin approves it on /dashboard/investments (the table island's action form),
+//      and the request's history page lists the approval;
+//   4. the investor pays the fee with the sandbox card (3-D Secure), gives the payer's details
+//      and gets the escrow transfer instructions on /paymentSuccess;
+//   5. staff record the transfer on /dashboard/takasbank (amount and date), then move the
+//      request to paid and to completed;
+//   6. the investment is listed on the investor's /userInvestments;
+//   7. /dashboard/audit shows each step: startup.create, transfer.received, request.status
+//      (approved, paid, completed), in order;
+//   8. the staff-table island on /dashboard/users, without page loads: sorting by a column
+//      (aria-sort, both directions), searching by Turkish case rules, a filter select, and the
+//      CSV export of the rows shown; and the server's table (and search form) without JavaScript.
+//
+// One server for the file (fresh data folder, demo content, a superadmin created with
+// `ortak create-admin` before it starts, mail to a local SMTP sink). The tests run in order and
+// build on each other (one startup, one request). Nothing may leave 127.0.0.1.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import {
+  assertOnlyLoopback,
+  clickAndNavigate,
+  launchBrowser,
+  newContext,
+  startServer,
+  uniqueEmail,
+  waitForIsland,
+} from './helpers.mjs';
+import { PERSON, join, pathOf, signIn, texts } from './journeys.mjs';
+import { startSmtpSink } from './smtp.mjs';
+
+const SUPER = { email: 'super@example.com', password: 'parola-1234' };
+
+const TR = {
+  required: 'Bu alan zorunludur',
+  formErrors: 'Lütfen işaretli alanları düzeltin.',
+  saved: 'Kaydedildi.',
+  moved: 'Talep güncellendi.',
+  published: 'Yayında',
+  investmentPeriod: 'Yatırım dönemi',
+  submitted: 'Gönderildi',
+  approved: 'Onaylandı, ödeme bekleniyor',
+  paid: 'Ödeme alındı',
+  completed: 'Tamamlandı',
+  waiting: 'Bekleniyor',
+  received: 'Alındı',
+  bankTitle: 'Yatırım tutarını emanet hesabına aktarın',
+  successTitle: 'Ödemeniz alındı',
+  empty: 'Kayıt yok.',
+  all: 'Tümü',
+  investor: 'Yatırımcı',
+  superadmin: 'Süper yönetici',
+  shown: (shown, total) => `${total} satırdan ${shown} tanesi`,
+  usersColumns: ['E-posta', 'Ad', 'Rol', 'MKK', 'Durum', 'Tarih'],
+  executiveSummary: 'Yönetici özeti',
+};
+
+const EN = { executiveSummary: 'Executive summary' };
+
+/** What the superadmin types into the startup editor (every required field, and more). */
+const STARTUP = {
+  name: 'Şafak Üretim Robotları',
+  slug: 'safak-uretim-robotlari',
+  sector: 'mobility',
+  stage: 'seed',
+  city: 'İzmir',
+  goal: '5.000.000',
+  text: {
+    description_tr: 'Sanayi için işbirlikçi robotlar üreten İzmirli girişim.',
+    description_en: 'An İzmir startup building collaborative robots for industry.',
+    subcategory: 'Endüstriyel robotik',
+    team_size: '12',
+    founders: 'Ayşe Kaya | CEO\nMehmet Demir | CTO | https://www.linkedin.com/in/mehmet-demir',
+    's_executive-summary_tr': '**Güçlü büyüme**: üretim hatları için robot kollar.\n\n- İlk müşteri: Bursa\n- Aylık gelir: 120.000 TL',
+    's_executive-summary_en': '**Strong growth**: robot arms for production lines.\n\n- First customer: Bursa\n- Monthly revenue: 120,000 TL',
+    s_risks_tr: 'Tedarik zincirinde *gecikmeler* olabilir.',
+    s_risks_en: 'Supply chain *delays* may happen.',
+  },
+};
+
+const MKK = {
+  first_name: 'Ayşe',
+  last_name: 'Yılmaz',
+  phone: '0532 123 45 67',
+  identity_number: '10000000146',
+  annual_income: '750.000',
+  birth_date: '1984-02-29',
+};
+
+/** The two extra investors of the users table test. */
+const ISIL = { ...PERSON, first_name: 'Işıl', last_name: 'Çelik' };
+const ISMAIL = { ...PERSON, first_name: 'İsmail', last_name: 'Öztürk' };
+
+const ISLAND = '[data-island="staff-table"]';
+const INVEST = '[data-island="investment"]';
+const CARD = '[data-island="card-payment"]';
+
+/** Records the page's requests: POSTs by path, and document (page) loads. */
+function watch(page) {
+  const seen = { posts: [], documents: 0 };
+  page.on('request', (req) => {
+    if (req.method() === 'POST') seen.posts.push(new URL(req.url()).pathname);
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) seen.documents += 1;
+  });
+  return seen;
+}
+
+/** Marks the current document, to tell later whether it was replaced. */
+const markDocument = (page) => page.evaluate(() => (window.__sameDocument = true));
+const sameDocument = (page) => page.evaluate(() => window.__sameDocument === true);
+
+/** The rows the staff-table island shows: id and cell texts (without the actions cell). */
+const islandRows = (page) =>
+  page.$$eval(`${ISLAND} table tbody tr[data-row]`, (rows) =>
+    rows.map((tr) => ({ id: tr.dataset.row, cells: [...tr.cells].slice(0, -1).map((td) => td.textContent.trim()) })),
+  );
+
+/** The error message under the field whose control is `#id` (textareas and selects have no id on it). */
+const fieldError = (page, id) => page.locator('.field', { has: page.locator(`#${CSS_ESCAPE(id)}`) }).locator('.field__error');
+const CSS_ESCAPE = (id) => id.replace(/[^\w-]/g, (c) => `\\${c}`);
+
+/** Splits the island's CSV (every cell quoted, CRLF line ends) into rows of cells. */
+function parseCsv(text) {
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => [...line.matchAll(/"((?:[^"]|"")*)"(?:,|$)/g)].map((m) => m[1].replace(/""/g, '"')));
+}
+
+/** Whole days from the ISO date `a` to the ISO date `b`. */
+const daysBetween = (a, b) => (Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000;
+
+describe('staff dashboard', () => {
+  let server;
+  let sink;
+  let browser;
+  /** The superadmin, signed in for the whole file (Turkish UI). */
+  let staffContext;
+  let staff;
+  /** The investor of the journey, signed in from test 2 on. */
+  let investorContext;
+  let investor;
+  let investorEmail;
+  const errors = [];
+  /** Filled as the journey goes. */
+  const journey = { startupId: null, requestId: null, today: null, reference: null };
+
+  before(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({
+      env: { ORTAK_SMTP_URL: sink.url },
+      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+    });
+    browser = await launchBrowser();
+    staffContext = await newContext(browser, { locale: 'tr-TR' });
+    staff = await staffContext.newPage();
+    staff.on('pageerror', (err) => errors.push(`staff: ${err}`));
+    const signedIn = await signIn(staff, server, SUPER.email, SUPER.password);
+    assert.equal(signedIn.status(), 200, `superadmin sign-in: ${signedIn.status()} at ${staff.url()}`);
+  });
+
+  after(async () => {
+    await investorContext?.close();
+    await staffContext?.close();
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  /** Opens a staff list page and waits until the island shows the rows it fetched. */
+  async function openTable(page, path) {
+    const response = await page.goto(server.url(path));
+    assert.equal(response.status(), 200, `${path}: ${response.status()}`);
+    await waitForIsland(page, 'staff-table');
+    await page.waitForSelector(`${ISLAND} .staff-table__count`);
+  }
+
+  /** The island row of the journey's request on /dashboard/investments (opened already). */
+  async function requestRow() {
+    const rows = (await islandRows(staff)).filter((r) => r.id === String(journey.requestId));
+    assert.equal(rows.length, 1, `request ${journey.requestId} is listed`);
+    return rows[0].cells;
+  }
+
+  /** Moves the journey's request with its row's button on /dashboard/investments. */
+  async function moveRequest(to, status) {
+    await openTable(staff, '/dashboard/investments');
+    const button = `${ISLAND} tr[data-row="${journey.requestId}"] button[name="to"][value="${to}"]`;
+    const response = await clickAndNavigate(staff, button);
+    assert.equal(response.status(), 200);
+    assert.equal(pathOf(staff), '/dashboard/investments', 'back to the list');
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.moved);
+    await waitForIsland(staff, 'staff-table');
+    await staff.waitForSelector(`${ISLAND} .staff-table__count`);
+    assert.equal((await requestRow())[4], status, `the status column says ${status}`);
+    assert.equal(await staff.locator(button).count(), 0, `no second "${to}" move`);
+  }
+
+  /** The history table of /dashboard/investments/{id}: [date, status, note, by] per row. */
+  async function requestHistory() {
+    const response = await staff.goto(server.url(`/dashboard/investments/${journey.requestId}`));
+    assert.equal(response.status(), 200);
+    return staff.$$eval('table.table:not(.actions-only) tbody tr', (rows) =>
+      rows.map((tr) => [...tr.cells].map((td) => td.textContent.trim())),
+    );
+  }
+
+  it('the superadmin publishes a startup in both languages: a required field, the preview, the save', async () => {
+    const response = await staff.goto(server.url('/dashboard/startups/new'));
+    assert.equal(response.status(), 200);
+    // Prefilled: Türkiye, an investment period from today for 30 days.
+    assert.equal(await staff.inputValue('#country'), 'Türkiye');
+    assert.equal(await staff.inputValue('#period_kind'), 'investment');
+    const startsOn = await staff.inputValue('#starts_on');
+    const endsOn = await staff.inputValue('#ends_on');
+    assert.match(startsOn, /^\d{4}-\d{2}-\d{2}$/);
+    assert.equal(daysBetween(startsOn, endsOn), 30, `${startsOn}..${endsOn}`);
+    journey.today = startsOn;
+
+    const fund = await staff.$eval('#fund option:nth-child(2)', (o) => ({ value: o.value, label: o.textContent.trim() }));
+    assert.ok(fund.value, 'the demo funds are offered');
+    await staff.fill('#name', STARTUP.name);
+    await staff.selectOption('#sector', STARTUP.sector);
+    await staff.selectOption('#fund', fund.value);
+    await staff.selectOption('#stage', STARTUP.stage);
+    await staff.fill('#goal', STARTUP.goal);
+    await staff.selectOption('#period_kind', 'investment');
+    for (const [id, value] of Object.entries(STARTUP.text)) await staff.fill(`#${CSS_ESCAPE(id)}`, value);
+    // The city is left empty.
+
+    const kept = async (what) => {
+      assert.equal(await staff.inputValue('#name'), STARTUP.name, `${what}: name`);
+      assert.equal(await staff.inputValue('#sector'), STARTUP.sector, `${what}: sector`);
+      assert.equal(await staff.inputValue('#fund'), fund.value, `${what}: fund`);
+      assert.equal(await staff.inputValue('#stage'), STARTUP.stage, `${what}: stage`);
+      assert.equal(await staff.inputValue('#goal'), STARTUP.goal, `${what}: goal`);
+      assert.equal(await staff.inputValue('#period_kind'), 'investment', `${what}: period`);
+      assert.equal(await staff.inputValue('#starts_on'), startsOn, `${what}: starts on`);
+      assert.equal(await staff.inputValue('#ends_on'), endsOn, `${what}: ends on`);
+      for (const [id, value] of Object.entries(STARTUP.text)) {
+        assert.equal(await staff.inputValue(`#${CSS_ESCAPE(id)}`), value, `${what}: ${id}`);
+      }
+    };
+
+    // Saved with the city empty: refused, said where, everything typed is still there.
+    const refused = await clickAndNavigate(staff, 'button[name="intent"][value="save"]');
+    assert.equal(refused.status(), 422);
+    assert.equal(pathOf(staff), '/dashboard/startups/new');
+    assert.equal((await staff.textContent('.flash--error[role="alert"]')).trim(), TR.formErrors);
+    assert.deepEqual(await texts(staff, 'form.editor .field__error'), [TR.required], 'only the city is wrong');
+    assert.equal((await fieldError(staff, 'city').textContent()).trim(), TR.required);
+    assert.equal(await staff.getAttribute('#city', 'aria-invalid'), 'true');
+    assert.equal(await staff.getAttribute('#city', 'aria-describedby'), 'city-error');
+    await kept('after the 422');
+    assert.equal(await staff.isChecked('#published'), false);
+
+    // Preview: both languages rendered from Markdown, nothing saved, the form as typed.
+    await staff.fill('#city', STARTUP.city);
+    const previewed = await clickAndNavigate(staff, 'button[name="intent"][value="preview"]');
+    assert.equal(previewed.status(), 200);
+    assert.equal(pathOf(staff), '/dashboard/startups/new');
+    assert.equal(await staff.locator('.field__error').count(), 0);
+    const summary = 'fieldset:has(#s_executive-summary_tr) .editor-preview';
+    assert.equal((await staff.textContent(`${summary} .prose[lang="tr"] strong`)).trim(), 'Güçlü büyüme');
+    assert.deepEqual(await texts(staff, `${summary} .prose[lang="tr"] li`), ['İlk müşteri: Bursa', 'Aylık gelir: 120.000 TL']);
+    assert.equal((await staff.textContent(`${summary} .prose[lang="en"] strong`)).trim(), 'Strong growth');
+    assert.deepEqual(await texts(staff, `${summary} .prose[lang="en"] li`), ['First customer: Bursa', 'Monthly revenue: 120,000 TL']);
+    const risks = 'fieldset:has(#s_risks_tr) .editor-preview';
+    assert.equal((await staff.textContent(`${risks} .prose[lang="tr"] em`)).trim(), 'gecikmeler');
+    assert.equal((await staff.textContent(`${risks} .prose[lang="en"] em`)).trim(), 'delays');
+    assert.equal(await staff.inputValue('#city'), STARTUP.city);
+    await kept('after the preview');
+    const listed = await (await staffContext.request.get(server.url('/dashboard/startups.json'))).json();
+    assert.ok(!listed.rows.some((r) => r.cells[0] === STARTUP.name), 'the preview saved nothing');
+
+    // Published and saved: the editor of the new startup, with its address.
+    await staff.check('#published');
+    const saved = await clickAndNavigate(staff, 'button[name="intent"][value="save"]');
+    assert.equal(saved.status(), 200);
+    const [, id] = /^\/dashboard\/startups\/(\d+)$/.exec(pathOf(staff)) ?? [];
+    assert.ok(id, `the editor of the saved startup: ${staff.url()}`);
+    journey.startupId = Number(id);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.saved);
+    assert.equal((await staff.textContent('h1')).trim(), STARTUP.name);
+    assert.equal(await staff.inputValue('#slug'), STARTUP.slug, 'the address is the name without marks');
+    assert.equal(await staff.locator(`a[href="/startups/${STARTUP.slug}"]`).count(), 1, 'a link to its page');
+    assert.equal(await staff.isChecked('#published'), true);
+    assert.equal(await staff.inputValue('#s_executive-summary_tr'), STARTUP.text['s_executive-summary_tr']);
+    assert.equal(await staff.inputValue('#founders'), STARTUP.text.founders);
+    assert.equal(await staff.inputValue('#goal'), '5000000');
+
+    // The staff list shows it published, in its fund, in an investment period.
+    await openTable(staff, '/dashboard/startups');
+    const row = (await islandRows(staff)).find((r) => r.id === id);
+    assert.ok(row, 'listed on /dashboard/startups');
+    assert.deepEqual(row.cells, [STARTUP.name, fund.label, 'Mobilite', TR.investmentPeriod, endsOn, TR.published]);
+    assertOnlyLoopback(staffContext);
+  });
+
+  it('a new investor sees the published startup in both languages and requests 100.000 TL', async () => {
+    assert.ok(journey.startupId, 'needs the startup of the first test');
+    investorContext = await newContext(browser, { locale: 'tr-TR' });
+    investor = await investorContext.newPage();
+    investor.on('pageerror', (err) => errors.push(`investor: ${err}`));
+    investorEmail = uniqueEmail('investor');
+    await join(investor, { server, sink }, investorEmail);
+
+    // Investors see published startups only: this one is.
+    let response = await investor.goto(server.url(`/startups/${STARTUP.slug}`));
+    assert.equal(response.status(), 200);
+    assert.equal((await investor.textContent('h1')).trim(), STARTUP.name);
+    assert.equal((await investor.textContent('p.lead')).trim(), STARTUP.text.description_tr);
+    assert.equal((await investor.textContent('#executive-summary-title')).trim(), TR.executiveSummary);
+    assert.equal((await investor.textContent('#executive-summary .prose strong')).trim(), 'Güçlü büyüme');
+    assert.deepEqual(await texts(investor, '#executive-summary .prose li'), ['İlk müşteri: Bursa', 'Aylık gelir: 120.000 TL']);
+    assert.equal((await investor.textContent('#risks .prose em')).trim(), 'gecikmeler');
+    assert.ok(!(await investor.textContent('main')).includes('Strong growth'), 'no English on the Turkish page');
+    assert.deepEqual(await texts(investor, '#founders-title + ul li strong'), ['Ayşe Kaya', 'Mehmet Demir']);
+    assert.equal(await investor.locator(`a[href="/investmentFlow?startup=${STARTUP.slug}"]`).count(), 1, 'open for investment');
+
+    response = await investor.goto(server.url(`/startups/${STARTUP.slug}?lang=en`));
+    assert.equal(response.status(), 200);
+    assert.equal((await investor.textContent('p.lead')).trim(), STARTUP.text.description_en);
+    assert.equal((await investor.textContent('#executive-summary-title')).trim(), EN.executiveSummary);
+    assert.equal((await investor.textContent('#executive-summary .prose strong')).trim(), 'Strong growth');
+    assert.deepEqual(await texts(investor, '#executive-summary .prose li'), ['First customer: Bursa', 'Monthly revenue: 120,000 TL']);
+    assert.equal((await investor.textContent('#risks .prose em')).trim(), 'delays');
+    assert.ok(!(await investor.textContent('main')).includes('Güçlü büyüme'), 'no Turkish on the English page');
+    // Back to Turkish (?lang= is remembered).
+    await investor.goto(server.url(`/startups/${STARTUP.slug}?lang=tr`));
+    assert.equal((await investor.textContent('#executive-summary .prose strong')).trim(), 'Güçlü büyüme');
+
+    // MKK, then the request with the amount island.
+    await investor.goto(server.url('/mkk'));
+    await investor.selectOption('#investor_type', 'individual');
+    await investor.selectOption('#id_type', 'tckn');
+    await investor.check('#citizen-yes');
+    for (const [field, value] of Object.entries({ ...MKK, email: investorEmail })) await investor.fill(`#${field}`, value);
+    const mkk = await clickAndNavigate(investor, 'form[action="/mkk"] button[type=submit]');
+    assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()} at ${investor.url()}`);
+    assert.equal(await investor.locator('.field__error').count(), 0, `MKK form errors: ${await texts(investor, '.field__error')}`);
+
+    await investor.goto(server.url(`/investmentFlow?startup=${STARTUP.slug}`));
+    await waitForIsland(investor, 'investment');
+    await investor.check('#quick-100000');
+    await investor.check('#risk');
+    const [created] = await Promise.all([
+      investor.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/investmentRequests'),
+      investor.click(`${INVEST} form.investment-form button[type="submit"]`),
+    ]);
+    assert.equal(created.status(), 201, `POST /api/investmentRequests: ${created.status()}`);
+    await investor.waitForSelector(`${INVEST} dialog.modal[open]`);
+
+    await investor.goto(server.url('/pendingInvestments'));
+    const cards = await texts(investor, 'article.request-card');
+    assert.equal(cards.length, 1, 'one pending request');
+    assert.ok(cards[0].includes(STARTUP.name) && cards[0].includes('100.000 TL'), cards[0]);
+    assertOnlyLoopback(investorContext);
+  });
+
+  it('the superadmin approves the request on /dashboard/investments; its history lists the approval', async () => {
+    assert.ok(investorEmail, 'needs the request of the previous test');
+    await openTable(staff, '/dashboard/investments');
+    const mine = (await islandRows(staff)).filter((r) => r.cells[1] === investorEmail);
+    assert.equal(mine.length, 1, `one request from ${investorEmail}`);
+    journey.requestId = Number(mine[0].id);
+    assert.deepEqual(mine[0].cells.slice(0, 5), [mine[0].id, investorEmail, STARTUP.name, '100.000 TL', TR.submitted]);
+    const row = `${ISLAND} tr[data-row="${journey.requestId}"]`;
+    assert.equal(await staff.locator(`${row} a[href="/dashboard/investments/${journey.requestId}"]`).count(), 1, 'a link to its history');
+    assert.equal(await staff.locator(`${row} button[name="to"][value="paid"]`).count(), 0, 'not payable before approval');
+
+    await moveRequest('approved', TR.approved);
+    assert.equal(
+      await staff.locator(`${row} button[name="to"][value="paid"]`).count(),
+      1,
+      'once approved, the payment can be confirmed',
+    );
+
+    const history = await requestHistory();
+    assert.ok((await staff.textContent('h1')).includes(`#${journey.requestId}`));
+    const approval = history.find((cells) => cells[1] === TR.approved);
+    assert.ok(approval, `the history lists the approval: ${JSON.stringify(history)}`);
+    assert.equal(approval[3], SUPER.email, 'by the superadmin');
+    assert.match(approval[0], /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    assert.equal(history.at(-1), approval, 'the latest move');
+    assertOnlyLoopback(staffContext);
+  });
+
+  it('the investor pays the fee with the sandbox card and gets the escrow transfer details', async () => {
+    assert.ok(journey.requestId, 'needs the approved request');
+    await investor.goto(server.url(`/invFlow?request=${journey.requestId}`));
+    await waitForIsland(investor, 'card-payment');
+    await investor.fill('#holder', 'Ayşe Yılmaz');
+    await investor.locator('#number').pressSequentially('4242424242424242');
+    assert.equal(await investor.inputValue('#number'), '4242 4242 4242 4242');
+    await investor.fill('#month', '12');
+    await investor.fill('#year', '2030');
+    await investor.fill('#cvv', '123');
+    const posted = await clickAndNavigate(investor, `${CARD} form button[type="submit"]`);
+    assert.equal(posted.status(), 200);
+    assert.match(pathOf(investor), /^\/sandbox\/3ds\/[0-9a-f]+$/);
+    await investor.fill('#code', '123456');
+    await clickAndNavigate(investor, 'button[name="action"][value="approve"]');
+    assert.equal(pathOf(investor), '/invFlow');
+    assert.equal((await investor.textContent('h1')).trim(), TR.bankTitle);
+
+    for (const [id, value] of Object.entries({
+      payer_name: 'Ayşe Yılmaz',
+      address: 'Bağdat Caddesi 1',
+      country: 'Türkiye',
+      city: 'İstanbul',
+      post_code: '34728',
+      phone: '0532 123 45 67',
+    })) {
+      await investor.fill(`#${id}`, value);
+    }
+    await clickAndNavigate(investor, 'form[action="/invFlow/bank"] button[type=submit]');
+    assert.equal(pathOf(investor), '/paymentSuccess');
+    assert.equal((await investor.textContent('h1')).trim(), TR.successTitle);
+    journey.reference = (await investor.textContent('dd.reference')).trim();
+    assert.match(journey.reference, new RegExp(`^ORT${String(journey.requestId).padStart(6, '0')}[0-9A-F]{6}$`));
+    assert.ok((await investor.textContent('dl.transfer')).includes('100.000 TL'), 'the amount to transfer');
+    assertOnlyLoopback(investorContext);
+  });
+
+  it('staff record the transfer on /dashboard/takasbank, then move the request to paid and completed', async () => {
+    assert.ok(journey.reference, 'needs the payment of the previous test');
+    await openTable(staff, '/dashboard/takasbank');
+    const row = `${ISLAND} tr[data-row="${journey.requestId}"]`;
+    let transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
+    assert.ok(transfer, 'the expected transfer is listed');
+    assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting]);
+
+    await staff.fill(`${row} input[name="amount"]`, '100000');
+    await staff.fill(`${row} input[name="date"]`, journey.today);
+    const response = await clickAndNavigate(staff, `${row} button[name="received"]`);
+    assert.equal(response.status(), 200);
+    assert.equal(pathOf(staff), '/dashboard/takasbank');
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.saved);
+    await waitForIsland(staff, 'staff-table');
+    await staff.waitForSelector(`${ISLAND} .staff-table__count`);
+    transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
+    assert.equal(transfer.cells[4], `${TR.received} · ${journey.today}`, 'received, the amount matches');
+
+    await moveRequest('paid', TR.paid);
+    await moveRequest('completed', TR.completed);
+    assert.equal(
+      await staff.locator(`${ISLAND} tr[data-row="${journey.requestId}"] button[name="to"]`).count(),
+      0,
+      'a completed request has no moves left',
+    );
+    const history = await requestHistory();
+    assert.deepEqual(
+      history.filter((cells) => cells[3] === SUPER.email).map((cells) => cells[1]),
+      [TR.approved, TR.paid, TR.completed],
+      'the history lists every move by the superadmin, in order',
+    );
+    assertOnlyLoopback(staffContext);
+  });
+
+  it('the completed investment is listed on the investor’s /userInvestments', async () => {
+    assert.ok(journey.requestId, 'needs the completed request');
+    const response = await investor.goto(server.url('/userInvestments'));
+    assert.equal(response.status(), 200);
+    const rows = await investor.$$eval('table.table tbody tr', (trs) =>
+      trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())),
+    );
+    assert.equal(rows.length, 1, 'one investment');
+    assert.equal(rows[0][0], STARTUP.name);
+    assert.equal(rows[0][2], '100.000 TL');
+    assert.equal(await investor.locator(`table.table a[href="/startups/${STARTUP.slug}"]`).count(), 1);
+    assert.ok((await investor.textContent('p.lead strong')).includes('100.000 TL'), 'the total');
+    await investor.goto(server.url('/pendingInvestments'));
+    assert.equal(await investor.locator('article.request-card').count(), 0, 'no longer pending');
+    assertOnlyLoopback(investorContext);
+  });
+
+  it('the audit log shows every step: startup.create, transfer.received, request.status moves', async () => {
+    assert.ok(journey.requestId, 'needs the journey');
+    await openTable(staff, '/dashboard/audit');
+    // Columns: date, by, action, subject, before, after; newest first.
+    const rows = (await islandRows(staff)).map((r) => r.cells);
+    const ours = rows
+      .filter((c) => c[3] === `startup:${journey.startupId}` || c[3] === `request:${journey.requestId}`)
+      .reverse()
+      .map(([, by, action, , before, after]) => ({ by, action, before, after }));
+    const amount = `${100_000 * 100} on ${journey.today}`;
+    assert.deepEqual(
+      ours.map(({ action, before, after }) => [action, before, action === 'startup.create' ? '' : after]),
+      [
+        ['startup.create', '', ''],
+        ['request.status', 'submitted', 'approved'],
+        ['transfer.received', '', amount],
+        ['request.status', 'approved', 'paid'],
+        ['request.status', 'paid', 'completed'],
+      ],
+      `the audit log, oldest first: ${JSON.stringify(ours)}`,
+    );
+    assert.ok(ours.every((r) => r.by === SUPER.email), 'each by the superadmin');
+    const create = ours[0].after;
+    assert.ok(
+      create.startsWith(`${STARTUP.name} | ${STARTUP.slug} | goal 5000000 | investment `) && create.endsWith('| published'),
+      create,
+    );
+    assertOnlyLoopback(staffContext);
+  });
+
+  it('the users table island sorts, searches by Turkish case rules, filters and exports CSV without a reload', async () => {
+    // Two more investors with Turkish capitals (dotless I, dotted İ).
+    for (const person of [ISIL, ISMAIL]) {
+      const context = await newContext(browser, { locale: 'tr-TR' });
+      await join(await context.newPage(), { server, sink }, uniqueEmail('member'), { person });
+      assertOnlyLoopback(context);
+      await context.close();
+    }
+
+    await openTable(staff, '/dashboard/users');
+    const seen = watch(staff);
+    await markDocument(staff);
+    const names = async () => (await islandRows(staff)).map((r) => r.cells[1]);
+    const all = ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk', 'Ortak Admin'];
+    assert.deepEqual([...(await names())].sort(), [...all].sort(), 'every user');
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(4, 4));
+    assert.deepEqual(await texts(staff, `${ISLAND} th button.th-sort`), TR.usersColumns);
+    assert.equal(await staff.locator(`${ISLAND} th[aria-sort]`).count(), 0, 'unsorted at first');
+
+    // (a) Sorting by name: ascending, then descending; aria-sort on that <th> only.
+    const nameHeader = staff.locator(`${ISLAND} th`, { has: staff.locator('button.th-sort', { hasText: /^Ad$/ }) });
+    await nameHeader.locator('button').click();
+    await staff.waitForSelector(`${ISLAND} th[aria-sort="ascending"]`);
+    assert.deepEqual(await names(), all);
+    assert.equal(await nameHeader.getAttribute('aria-sort'), 'ascending');
+    assert.equal(await staff.locator(`${ISLAND} th[aria-sort]`).count(), 1);
+    await nameHeader.locator('button').click();
+    await staff.waitForSelector(`${ISLAND} th[aria-sort="descending"]`);
+    assert.deepEqual(await names(), [...all].reverse());
+    assert.equal(await nameHeader.getAttribute('aria-sort'), 'descending');
+
+    // (b) Search by Turkish case rules: IŞIL finds Işıl, İSMAİL and ismail find İsmail, ısmaıl nothing.
+    const searchFor = async (q, expected) => {
+      await staff.fill('#staff-table-q', q);
+      await staff.waitForFunction(
+        ([sel, n]) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === n,
+        [ISLAND, expected.length],
+      );
+      assert.deepEqual(await names(), expected, `search "${q}"`);
+    };
+    await searchFor('IŞIL', ['Işıl Çelik']);
+    await searchFor('İSMAİL', ['İsmail Öztürk']);
+    await searchFor('ismail', ['İsmail Öztürk']);
+    await staff.fill('#staff-table-q', 'ısmaıl');
+    await staff.waitForSelector(`${ISLAND} p.empty-state`);
+    assert.equal((await staff.textContent(`${ISLAND} p.empty-state`)).trim(), TR.empty);
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(0, 4));
+    await searchFor('', [...all].reverse());
+
+    // (c) The role filter: its options are the column's values.
+    const roleFilter = '#staff-table-f2';
+    assert.equal((await staff.textContent(`label[for="staff-table-f2"]`)).trim(), 'Rol');
+    assert.deepEqual(await texts(staff, `${roleFilter} option`), [TR.all, TR.superadmin, TR.investor]);
+    await staff.selectOption(roleFilter, TR.superadmin);
+    await staff.waitForFunction((sel) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === 1, ISLAND);
+    assert.deepEqual(await names(), ['Ortak Admin']);
+    await staff.selectOption(roleFilter, TR.investor);
+    await staff.waitForFunction((sel) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === 3, ISLAND);
+    assert.deepEqual(await names(), ['İsmail Öztürk', 'Işıl Çelik', 'Ayşe Yılmaz'], 'filtered, still sorted');
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(3, 4));
+
+    // (d) CSV of the rows shown (filtered, in the shown order), made in the browser.
+    const shown = (await islandRows(staff)).map((r) => r.cells);
+    const [download] = await Promise.all([staff.waitForEvent('download'), staff.click(`${ISLAND} button[data-action="export"]`)]);
+    assert.equal(download.suggestedFilename(), 'ortak-users.csv');
+    const csv = await readFile(await download.path(), 'utf8');
+    assert.ok(csv.startsWith('\uFEFF'), 'a UTF-8 BOM, for spreadsheets');
+    const [header, ...lines] = parseCsv(csv.slice(1));
+    assert.deepEqual(header, TR.usersColumns);
+    assert.deepEqual(lines, shown);
+    assert.ok(lines.every((cells) => cells[2] === TR.investor));
+    assert.ok(lines.some((cells) => cells[0] === investorEmail && cells[1] === 'Ayşe Yılmaz'));
+
+    assert.equal(seen.documents, 0, 'no page load');
+    assert.deepEqual(seen.posts, [], 'nothing posted');
+    assert.equal(await sameDocument(staff), true, 'the same document throughout');
+    assertOnlyLoopback(staffContext);
+
+    // Without JavaScript: the server's table, and its GET search by the same rules.
+    const plain = await newContext(browser, { locale: 'tr-TR', javaScriptEnabled: false });
+    try {
+      const page = await plain.newPage();
+      const signedIn = await signIn(page, server, SUPER.email, SUPER.password);
+      assert.equal(signedIn.status(), 200);
+      const response = await page.goto(server.url('/dashboard/users'));
+      assert.equal(response.status(), 200);
+      assert.equal(await page.locator(`${ISLAND}[data-island-ready]`).count(), 0, 'no island');
+      assert.equal(await page.locator('#staff-table-q').count(), 0);
+      assert.deepEqual(await texts(page, `${ISLAND} table thead th`), [...TR.usersColumns, 'İşlemler']);
+      const serverNames = await page.$$eval(`${ISLAND} table tbody tr[data-row]`, (trs) => trs.map((tr) => tr.cells[1].textContent.trim()));
+      assert.deepEqual([...serverNames].sort(), [...all].sort());
+      assert.equal(await page.locator(`${ISLAND} a[href^="/dashboard/users/"]`).count(), 4, 'each row links to its member');
+      await page.fill('#staff-q', 'IŞIL');
+      await clickAndNavigate(page, `${ISLAND} form.filters button[type="submit"]`);
+      assert.equal(new URL(page.url()).searchParams.get('q'), 'IŞIL');
+      assert.deepEqual(
+        await page.$$eval(`${ISLAND} table tbody tr[data-row]`, (trs) => trs.map((tr) => tr.cells[1].textContent.trim())),
+        ['Işıl Çelik'],
+      );
+      assertOnlyLoopback(plain);
+    } finally {
+      await plain.close();
+    }
+
+    assert.deepEqual(errors, [], 'no script error on any page');
+  });
+});
