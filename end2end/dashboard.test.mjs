@@ -123,9 +123,11 @@ const islandRows = (page) =>
     rows.map((tr) => ({ id: tr.dataset.row, cells: [...tr.cells].slice(0, -1).map((td) => td.textContent.trim()) })),
   );
 
-/** The error message under the field whose control is `#id` (textareas and selects have no id on it). */
-const fieldError = (page, id) => page.locator('.field', { has: page.locator(`#${CSS_ESCAPE(id)}`) }).locator('.field__error');
+/** `id` as a CSS identifier (the section fields' ids are plain, but say so once). */
 const CSS_ESCAPE = (id) => id.replace(/[^\w-]/g, (c) => `\\${c}`);
+
+/** The error message of the field whose control is `#id` (found by its .field wrapper). */
+const fieldError = (page, id) => page.locator('.field', { has: page.locator(`#${CSS_ESCAPE(id)}`) }).locator('.field__error');
 
 /** Splits the island's CSV (every cell quoted, CRLF line ends) into rows of cells. */
 function parseCsv(text) {
@@ -284,7 +286,7 @@ describe('staff dashboard', () => {
     // Published and saved: the editor of the new startup, with its address.
     await staff.check('#published');
     const saved = await clickAndNavigate(staff, 'button[name="intent"][value="save"]');
-    assert.equal(saved.status(), 200);
+    assert.equal(saved.status(), 200, `saving the new startup: ${saved.status()} at ${staff.url()}`);
     const [, id] = /^\/dashboard\/startups\/(\d+)$/.exec(pathOf(staff)) ?? [];
     assert.ok(id, `the editor of the saved startup: ${staff.url()}`);
     journey.startupId = Number(id);
@@ -514,6 +516,7 @@ describe('staff dashboard', () => {
   });
 
   it('the users table island sorts, searches by Turkish case rules, filters and exports CSV without a reload', async () => {
+    assert.ok(investorEmail, 'needs the investor of the second test');
     // Two more investors with Turkish capitals (dotless I, dotted İ).
     for (const person of [ISIL, ISMAIL]) {
       const context = await newContext(browser, { locale: 'tr-TR' });

@@ -100,6 +100,22 @@ pub struct Settings {
         global = true
     )]
     pub staff_email: String,
+    /// A session unused this long ends (seconds; 2 hours by default).
+    #[arg(
+        long,
+        env = "ORTAK_SESSION_IDLE_SECONDS",
+        default_value_t = 7200,
+        global = true
+    )]
+    pub session_idle_seconds: i64,
+    /// A session ends this long after sign-in, however busy (seconds; 12 hours by default).
+    #[arg(
+        long,
+        env = "ORTAK_SESSION_MAX_SECONDS",
+        default_value_t = 43200,
+        global = true
+    )]
+    pub session_max_seconds: i64,
     /// The escrow account investors transfer the investment amount to.
     #[arg(
         long,

@@ -130,7 +130,12 @@ impl Ctx {
             return Ok(());
         };
         if let Some(session_user) = session::session_user(session).await {
-            self.user = session::load(self.state.db(), session_user).await?;
+            self.user = session::load(
+                self.state.db(),
+                session_user,
+                self.state.shared().session_max,
+            )
+            .await?;
             if self.user.is_none() {
                 // The account was deactivated or its sessions were ended: forget this one.
                 let _ = session.flush().await;

@@ -28,6 +28,10 @@ pub struct Shared {
     pub public_url: String,
     /// Whether the site is served over HTTPS (Secure cookies, HSTS).
     pub secure_cookies: bool,
+    /// A session unused this long ends.
+    pub session_idle: time::Duration,
+    /// A session ends this long after sign-in.
+    pub session_max: time::Duration,
     pub assets: ortak_app::shell::Assets,
     /// Wakes the mail worker after a mail was queued.
     pub mail_waker: MailWaker,
@@ -72,14 +76,25 @@ impl AppState {
     }
 }
 
+/// Behind HTTPS the session cookie is `__Host-` prefixed: browsers then only accept it
+/// Secure, from this host, for every path, so a sibling subdomain cannot plant one.
+pub fn session_cookie_name(secure: bool) -> &'static str {
+    if secure {
+        "__Host-ortak_session"
+    } else {
+        "ortak_session"
+    }
+}
+
 /// Every route of the platform.
 pub fn build(state: AppState) -> Router {
-    let sessions = SessionManagerLayer::new(state.shared().sessions.clone())
-        .with_name("ortak_session")
+    let shared = state.shared();
+    let sessions = SessionManagerLayer::new(shared.sessions.clone())
+        .with_name(session_cookie_name(shared.secure_cookies))
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
-        .with_secure(state.shared().secure_cookies)
-        .with_expiry(Expiry::OnInactivity(time::Duration::days(7)));
+        .with_secure(shared.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(shared.session_idle));
 
     Router::new()
         .route("/", get(content::home))

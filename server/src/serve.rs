@@ -78,6 +78,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
             .map(crate::investing::edevlet::IdentityCheck::new)
             .transpose()?,
         secure_cookies: public_url.starts_with("https://"),
+        session_idle: time::Duration::seconds(settings.session_idle_seconds.max(1)),
+        session_max: time::Duration::seconds(settings.session_max_seconds.max(1)),
         public_url: public_url.clone(),
         assets: assets::built_assets(),
     });

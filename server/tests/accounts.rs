@@ -517,3 +517,37 @@ async fn mail_waits_in_the_outbox_while_smtp_is_down() {
     }
     panic!("the worker never tried to send");
 }
+
+#[tokio::test]
+async fn sessions_end_after_the_idle_and_the_absolute_timeouts() {
+    for (setting, keep_busy) in [
+        ("ORTAK_SESSION_IDLE_SECONDS", false),
+        ("ORTAK_SESSION_MAX_SECONDS", true),
+    ] {
+        let data = tempfile::TempDir::new().unwrap();
+        common::journeys::create_admin(&data, "zaman@example.com", false);
+        let server = common::Server::start_in(data, &[(setting, "2")]);
+        let browser = common::journeys::sign_in(
+            &server,
+            "zaman@example.com",
+            common::journeys::ADMIN_PASSWORD,
+        )
+        .await;
+        let status = |b: &reqwest::Client| {
+            let b = b.clone();
+            let url = server.url("/profile");
+            async move { b.get(url).send().await.unwrap().status().as_u16() }
+        };
+        assert_eq!(status(&browser).await, 200, "{setting}: signed in");
+        if keep_busy {
+            // Busy all along: only the absolute limit can end it.
+            for _ in 0..3 {
+                tokio::time::sleep(std::time::Duration::from_millis(800)).await;
+                status(&browser).await;
+            }
+        } else {
+            tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+        }
+        assert_eq!(status(&browser).await, 303, "{setting}: sent to sign in");
+    }
+}

@@ -37,9 +37,13 @@ pub async fn api_user(ctx: &Ctx, headers: &HeaderMap) -> Result<CurrentUser, App
         .cloned()
         .and_then(|v| serde_json::from_value(v).ok())
         .ok_or(AppError::SignInRequired)?;
-    session::load(ctx.state().db(), session_user)
-        .await?
-        .ok_or(AppError::SignInRequired)
+    session::load(
+        ctx.state().db(),
+        session_user,
+        ctx.state().shared().session_max,
+    )
+    .await?
+    .ok_or(AppError::SignInRequired)
 }
 
 /// `GET /api/getProfile`: `{"profileData": {"name", "surname", "position"}}`.

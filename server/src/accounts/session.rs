@@ -13,6 +13,9 @@ pub const USER_KEY: &str = "user";
 pub struct SessionUser {
     pub id: i64,
     pub epoch: i64,
+    /// Unix time of the sign-in, for the absolute session timeout.
+    #[serde(default)]
+    pub signed_in_at: i64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,7 +71,12 @@ struct UserRow {
 pub async fn load(
     db: &SqlitePool,
     session_user: SessionUser,
+    max_age: time::Duration,
 ) -> Result<Option<CurrentUser>, sqlx::Error> {
+    let age = time::OffsetDateTime::now_utc().unix_timestamp() - session_user.signed_in_at;
+    if age > max_age.whole_seconds() {
+        return Ok(None);
+    }
     let row: Option<UserRow> = sqlx::query_as(
         "SELECT id, email, first_name, last_name, position, role, email_verified_at, language,
                 session_epoch, deactivated_at, onboarding_step, profile_image
@@ -111,7 +119,14 @@ pub async fn sign_in(db: &SqlitePool, session: &Session, user_id: i64) -> Result
         .await
         .map_err(|e| anyhow::anyhow!("session: {e}"))?;
     session
-        .insert(USER_KEY, SessionUser { id: user_id, epoch })
+        .insert(
+            USER_KEY,
+            SessionUser {
+                id: user_id,
+                epoch,
+                signed_in_at: time::OffsetDateTime::now_utc().unix_timestamp(),
+            },
+        )
         .await
         .map_err(|e| anyhow::anyhow!("session: {e}"))?;
     tracing::info!(user_id, "signed in");
