@@ -103,6 +103,8 @@ pub struct Page {
     pub islands: Vec<&'static str>,
     /// The newsletter page shows its own form, so the footer leaves its copy out.
     pub footer_newsletter: bool,
+    /// Structured data for search engines (schema.org), written as a JSON-LD data block.
+    pub json_ld: Option<serde_json::Value>,
 }
 
 impl Page {
@@ -115,6 +117,7 @@ impl Page {
             body,
             islands: Vec::new(),
             footer_newsletter: true,
+            json_ld: None,
         }
     }
 }
@@ -148,6 +151,12 @@ pub fn render_document(ctx: &PageContext, page: Page) -> String {
     let en_url = ctx.url_in(ctx.path, Locale::En);
     let bare = !chrome.header && !chrome.footer;
     let flash = ctx.flash.clone();
+    // A data block, not a script: CSP does not run it. `<` is escaped so no text in it can
+    // close the element.
+    let json_ld = page
+        .json_ld
+        .as_ref()
+        .map(|data| data.to_string().replace('<', "\\u003c"));
 
     let html = Owner::new().with(|| {
         view! {
@@ -170,6 +179,7 @@ pub fn render_document(ctx: &PageContext, page: Page) -> String {
                     {og("og:locale", ctx.locale.og_locale())}
                     {og("og:locale:alternate", ctx.locale.other().og_locale())}
                     <meta name="theme-color" content="#0b2540" />
+                    {json_ld.map(|data| view! { <script type="application/ld+json" inner_html=data></script> })}
                     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
                     <link rel="stylesheet" href=ctx.assets.style.clone() />
                     {preloads

@@ -272,3 +272,49 @@ async fn built_assets_are_hashed_compressed_and_cached() {
     assert!(plain.headers().get("content-encoding").is_none());
     assert!(plain.text().await.unwrap().contains(".site-header"));
 }
+
+/// The JSON-LD data block of a page.
+fn json_ld(html: &str) -> serde_json::Value {
+    let start = html
+        .find("<script type=\"application/ld+json\">")
+        .expect("a JSON-LD block")
+        + "<script type=\"application/ld+json\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).expect("valid JSON")
+}
+
+#[tokio::test]
+async fn search_engines_get_structured_data() {
+    let server = Server::start();
+    let (_, home) = server.get("/").await;
+    let org = json_ld(&home);
+    assert_eq!(org["@type"], "Organization");
+    assert_eq!(org["name"], "Ortak");
+
+    let (_, faq) = server.get("/faq?lang=en").await;
+    let faq = json_ld(&faq);
+    assert_eq!(faq["@type"], "FAQPage");
+    assert_eq!(faq["inLanguage"], "en");
+    let questions = faq["mainEntity"].as_array().unwrap();
+    assert!(!questions.is_empty());
+    assert!(questions.iter().all(|q| {
+        q["@type"] == "Question"
+            && q["acceptedAnswer"]["text"]
+                .as_str()
+                .is_some_and(|t| !t.is_empty())
+    }));
+
+    let (_, blog) = server.get("/blog").await;
+    let post = blog
+        .split("href=\"/blog/")
+        .nth(1)
+        .map(|rest| format!("/blog/{}", &rest[..rest.find('"').unwrap()]))
+        .unwrap();
+    let (_, html) = server.get(&post).await;
+    let data = json_ld(&html);
+    assert_eq!(data["@type"], "BlogPosting");
+    assert!(data["headline"].as_str().is_some_and(|h| html.contains(h)));
+    assert!(data["url"].as_str().unwrap().ends_with(&post));
+    // No page carries an executable inline script: the data block is the only inline one.
+    assert!(!html.contains("<script>"));
+}

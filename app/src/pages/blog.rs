@@ -84,7 +84,18 @@ pub fn blog_post(ctx: &PageContext, post: Post) -> Page {
         </article>
     }
     .into_any();
+    let json_ld = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        "headline": title,
+        "description": description,
+        "datePublished": date.to_string(),
+        "inLanguage": ctx.locale.code(),
+        "url": ctx.url_in(ctx.path, ctx.locale),
+        "publisher": { "@type": "Organization", "name": ctx.t("site-name"), "url": ctx.public_url },
+    });
     let mut page = Page::new(title, description, body);
     page.og_type = "article";
+    page.json_ld = Some(json_ld);
     page
 }

@@ -11,6 +11,16 @@ pub struct FaqItem {
 }
 
 pub fn faq_page(ctx: &PageContext, items: Vec<FaqItem>) -> Page {
+    let questions: Vec<_> = items
+        .iter()
+        .map(|item| {
+            serde_json::json!({
+                "@type": "Question",
+                "name": item.question,
+                "acceptedAnswer": { "@type": "Answer", "text": markdown::render(&item.answer_markdown) },
+            })
+        })
+        .collect();
     let list = items
         .into_iter()
         .map(|item| {
@@ -33,5 +43,12 @@ pub fn faq_page(ctx: &PageContext, items: Vec<FaqItem>) -> Page {
         </section>
     }
     .into_any();
-    Page::new(ctx.t("faq-title"), ctx.t("faq-description"), body)
+    let mut page = Page::new(ctx.t("faq-title"), ctx.t("faq-description"), body);
+    page.json_ld = Some(serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        "inLanguage": ctx.locale.code(),
+        "mainEntity": questions,
+    }));
+    page
 }

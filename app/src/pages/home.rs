@@ -125,5 +125,14 @@ pub fn home_page(ctx: &PageContext, latest_posts: Vec<PostSummary>) -> Page {
         {join}
     }
     .into_any();
-    Page::new(ctx.t("home-title"), ctx.t("home-description"), body)
+    let mut page = Page::new(ctx.t("home-title"), ctx.t("home-description"), body);
+    page.json_ld = Some(serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        "name": ctx.t("site-name"),
+        "url": ctx.public_url,
+        "logo": format!("{}/favicon.svg", ctx.public_url),
+        "description": ctx.t("home-description"),
+    }));
+    page
 }
