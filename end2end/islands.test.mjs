@@ -398,16 +398,23 @@ describe('islands', () => {
     const staff = await staffContext.newPage();
     const signedIn = await signIn(staff, server, SUPER.email, SUPER.password);
     assert.equal(signedIn.status(), 200);
+    // The requests table is the staff-table island: wait until it shows its rows.
+    const showRequests = async () => {
+      await waitForIsland(staff, 'staff-table');
+      await staff.waitForSelector('[data-island="staff-table"] tbody tr[data-row]');
+    };
     await staff.goto(server.url('/dashboard/investments'));
+    await showRequests();
     const ids = await staff.$$eval(
-      'tbody tr[data-request]',
-      (rows, who) => rows.filter((r) => r.textContent.includes(who)).map((r) => r.dataset.request),
+      'tbody tr[data-row]',
+      (rows, who) => rows.filter((r) => r.textContent.includes(who)).map((r) => r.dataset.row),
       email,
     );
     assert.equal(ids.length, 2, `two requests from ${email} on the dashboard`);
     for (const id of ids) {
-      await clickAndNavigate(staff, `tr[data-request="${id}"] form.inline-form button[value=approved]`);
+      await clickAndNavigate(staff, `tr[data-row="${id}"] form.inline-form button[value=approved]`);
       assert.equal(pathOf(staff), '/dashboard/investments');
+      await showRequests();
     }
     assertOnlyLoopback(staffContext);
     await staffContext.close();

@@ -64,7 +64,8 @@ pub fn csrf_field(ctx: &PageContext) -> impl IntoView + use<> {
     view! { <input type="hidden" name="csrf" value=ctx.csrf.to_owned() /> }
 }
 
-fn error_view(ctx: &PageContext, name: &str, error: Option<&str>) -> impl IntoView + use<> {
+/// A field's error message, with the id its control's `aria-describedby` names.
+pub fn error_view(ctx: &PageContext, name: &str, error: Option<&str>) -> impl IntoView + use<> {
     let id = format!("{name}-error");
     error.map(|e| view! { <p class="field__error" id=id>{ctx.t(e)}</p> })
 }

@@ -491,8 +491,8 @@ pub fn content_editor_page(
         view! {
             <div class="field">
                 <label class="field__label" for=name>{ctx.t(label)}</label>
-                <textarea class="input" id=name name=name rows="10" aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
-                {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+                <textarea class="input" id=name name=name rows="10" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+                {crate::forms::error_view(ctx, name, error)}
             </div>
         }
     };
@@ -579,8 +579,8 @@ pub fn mail_template_page(
         view! {
             <div class="field">
                 <label class="field__label" for=name>{ctx.t(label)}</label>
-                <textarea class="input" id=name name=name rows="8" aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
-                {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+                <textarea class="input" id=name name=name rows="8" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+                {crate::forms::error_view(ctx, name, error)}
             </div>
         }
     };

@@ -43,8 +43,8 @@ pub fn qualified_page(
                 {choice_group(ctx, errors, "basis", "qualified-basis", "radio", &options, &[basis])}
                 <div class="field">
                     <label class="field__label" for="evidence">{ctx.t("qualified-evidence")}</label>
-                    <input class="input" id="evidence" type="file" name="evidence" accept="application/pdf,image/png,image/jpeg" aria-invalid=file_error.map(|_| "true") />
-                    {file_error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+                    <input class="input" id="evidence" type="file" name="evidence" accept="application/pdf,image/png,image/jpeg" aria-invalid=file_error.map(|_| "true") aria-describedby=file_error.map(|_| "evidence-error") />
+                    {crate::forms::error_view(ctx, "evidence", file_error)}
                 </div>
                 {checkbox(ctx, errors, "declare", view! { {ctx.t("qualified-declare")} }.into_any(), false)}
                 <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("qualified-submit")}</button></div>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::dashboard::staff_layout;
 use crate::domain::startup_form::StartupForm;
 use crate::domain::startups::{SECTIONS, SECTORS, STAGES};
-use crate::forms::{FieldErrors, checkbox, csrf_field, error_summary, input};
+use crate::forms::{FieldErrors, checkbox, csrf_field, error_summary, error_view, input};
 use crate::shell::{Page, PageContext};
 
 /// What the editor shows besides the form: the funds to choose from and, for a saved
@@ -49,8 +49,8 @@ fn area(
     view! {
         <div class="field">
             <label class="field__label" for=id.clone()>{label}</label>
-            <textarea class="input" id=id name=name rows=rows.to_string() lang=lang aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
-            {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+            <textarea class="input" id=id name=name.clone() rows=rows.to_string() lang=lang aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+            {error_view(ctx, &name, error)}
         </div>
     }
 }
@@ -74,11 +74,11 @@ fn options(
     view! {
         <div class="field">
             <label class="field__label" for=name>{ctx.t(label_id)}</label>
-            <select class="input" id=name name=name aria-invalid=error.map(|_| "true")>
+            <select class="input" id=name name=name aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>
                 <option value="">{ctx.t("form-choose")}</option>
                 {items}
             </select>
-            {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+            {error_view(ctx, name, error)}
         </div>
     }
 }
@@ -262,8 +262,8 @@ fn attachments(
                 {csrf_field(ctx)}
                 <div class="field">
                     <label class="field__label" for="image">{ctx.t("dashboard-startup-page-upload")}</label>
-                    <input class="input" id="image" type="file" name="image" accept="image/png,image/jpeg,image/webp" aria-invalid=errors.get("image").map(|_| "true") />
-                    {errors.get("image").map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+                    <input class="input" id="image" type="file" name="image" accept="image/png,image/jpeg,image/webp" aria-invalid=errors.get("image").map(|_| "true") aria-describedby=errors.get("image").map(|_| "image-error") />
+                    {error_view(ctx, "image", errors.get("image"))}
                 </div>
                 <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("dashboard-upload")}</button></div>
             </form>
@@ -298,8 +298,8 @@ pub fn report_form(
             </div>
             <div class="field">
                 <label class="field__label" for="file">{ctx.t("dashboard-report-file")}</label>
-                <input class="input" id="file" type="file" name="file" accept="application/pdf" aria-invalid=file_error.map(|_| "true") />
-                {file_error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+                <input class="input" id="file" type="file" name="file" accept="application/pdf" aria-invalid=file_error.map(|_| "true") aria-describedby=file_error.map(|_| "file-error") />
+                {error_view(ctx, "file", file_error)}
             </div>
             <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("dashboard-upload")}</button></div>
         </form>

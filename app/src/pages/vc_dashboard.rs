@@ -108,8 +108,8 @@ pub fn vc_startup_page(
         view! {
             <div class="field">
                 <label class="field__label" for=name>{ctx.t(label)}</label>
-                <textarea class="input" id=name name=name rows="5" aria-invalid=error.map(|_| "true")>{value.to_owned()}</textarea>
-                {error.map(|e| view! { <p class="field__error">{ctx.t(e)}</p> })}
+                <textarea class="input" id=name name=name rows="5" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+                {crate::forms::error_view(ctx, name, error)}
             </div>
         }
     };
