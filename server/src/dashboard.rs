@@ -68,6 +68,34 @@ pub async fn render_table(
         let json = ctx.page_ctx(|pc| table.to_json(pc));
         return Ok(([(header::CACHE_CONTROL, "no-store")], axum::Json(json)).into_response());
     }
+    if let Some(base) = ctx.path.strip_suffix(".csv") {
+        let mut csv = String::from("\u{feff}");
+        let lines = std::iter::once(table.columns.iter().map(|c| ctx.t(c)).collect::<Vec<_>>())
+            .chain(table.rows.iter().map(|r| r.cells.clone()));
+        for line in lines {
+            csv.push_str(
+                &line
+                    .iter()
+                    .map(|v| csv_cell(v))
+                    .collect::<Vec<_>>()
+                    .join(","),
+            );
+            csv.push_str("\r\n");
+        }
+        let name = format!(
+            "attachment; filename=\"ortak-{}.csv\"",
+            base.rsplit('/').next().unwrap_or("list")
+        );
+        return Ok((
+            [
+                (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+                (header::CONTENT_DISPOSITION, name),
+                (header::CACHE_CONTROL, "no-store".to_owned()),
+            ],
+            csv,
+        )
+            .into_response());
+    }
     let page = ctx
         .query
         .as_deref()
@@ -481,6 +509,13 @@ const INBOXES: [(&str, &str, &str, &str); 3] = [
 async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
     // The academy inbox leads to its events.
     let create = (which == 2).then_some("/dashboard/academy/events");
+    let csv = Some(
+        [
+            "/dashboard/contacts.csv",
+            "/dashboard/gsyf.csv",
+            "/dashboard/academy.csv",
+        ][which],
+    );
     let (_, superadmin) = staff(&ctx)?;
     let (table, title, columns, back) = INBOXES[which];
     let rows: Vec<(i64, String, String, String, Option<String>, String)> = sqlx::query_as(&format!(
@@ -528,7 +563,7 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
         ],
         rows,
         search: None,
-        csv: None,
+        csv,
         create,
     };
     render_table(&ctx, superadmin, table).await

@@ -218,18 +218,21 @@ pub fn build(state: AppState) -> Router {
         )
         .route("/dashboard/contacts", get(dashboard::contacts))
         .route("/dashboard/contacts.json", get(dashboard::contacts))
+        .route("/dashboard/contacts.csv", get(dashboard::contacts))
         .route(
             "/dashboard/contacts/{id}/handled",
             post(dashboard::contact_handled),
         )
         .route("/dashboard/gsyf", get(dashboard::gsyf))
         .route("/dashboard/gsyf.json", get(dashboard::gsyf))
+        .route("/dashboard/gsyf.csv", get(dashboard::gsyf))
         .route(
             "/dashboard/gsyf/{id}/handled",
             post(dashboard::gsyf_handled),
         )
         .route("/dashboard/academy", get(dashboard::academy))
         .route("/dashboard/academy.json", get(dashboard::academy))
+        .route("/dashboard/academy.csv", get(dashboard::academy))
         .route(
             "/dashboard/academy/{id}/handled",
             post(dashboard::academy_handled),

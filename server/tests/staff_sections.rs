@@ -524,6 +524,24 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     assert_eq!(added.status(), 303);
     let academy = common::text(&admin, server.url("/academy?lang=en")).await;
     assert!(academy.contains("Valuation workshop"));
+    // Every inbox exports as CSV, with the page's columns.
+    let csv = admin
+        .get(server.url("/dashboard/contacts.csv"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(csv.status(), 200);
+    assert!(
+        csv.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/csv")
+    );
+    let body = csv.text().await.unwrap();
+    assert!(
+        body.starts_with("\u{feff}\"Name\",\"E-mail\""),
+        "in the locale chosen above: {body}"
+    );
 }
 
 #[tokio::test]
