@@ -197,10 +197,19 @@ pub async fn blog_post(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, A
 
 /// Every public URL, each with its Turkish and English alternates.
 pub async fn sitemap(State(state): State<AppState>) -> Result<Response, AppError> {
-    let mut paths: Vec<String> = ["/", "/faq", "/blog", "/techinvestor", "/newsletter"]
-        .iter()
-        .map(|p| (*p).to_owned())
-        .collect();
+    let mut paths: Vec<String> = [
+        "/",
+        "/startups",
+        "/faq",
+        "/blog",
+        "/techinvestor",
+        "/newsletter",
+        "/gsyf",
+        "/academy",
+    ]
+    .iter()
+    .map(|p| (*p).to_owned())
+    .collect();
     paths.extend(POLICY_SLUGS.iter().map(|s| format!("/politikalar/{s}")));
     let slugs: Vec<(String,)> = sqlx::query_as(
         "SELECT slug FROM blog_posts WHERE published_at IS NOT NULL ORDER BY published_at DESC",

@@ -96,6 +96,15 @@ impl Server {
     }
 }
 
+impl Server {
+    /// Kills the server at once (SIGKILL: no shutdown, no flush) and returns its data folder.
+    pub fn kill(mut self) -> TempDir {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        std::mem::replace(&mut self.data, TempDir::new().unwrap())
+    }
+}
+
 impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();

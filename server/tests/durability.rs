@@ -1,0 +1,125 @@
+//! Durability: the server is killed with SIGKILL in the middle of a write load (members
+//! joining, each queueing a verification mail; newsletter sign-ups). After a restart every
+//! write that was answered with success is there, every unsent mail is still in the outbox,
+//! and SQLite's integrity check passes.
+
+mod common;
+
+use std::sync::{Arc, Mutex};
+
+use common::Server;
+use common::journeys::{csrf, post_form, signup_fields};
+
+#[tokio::test]
+async fn a_killed_server_keeps_every_acknowledged_write() {
+    let server = Server::start_in(tempfile::TempDir::new().unwrap(), &[]);
+    let base = Arc::new(server.base.clone());
+    let joined: Arc<Mutex<Vec<String>>> = Arc::default();
+    let subscribed: Arc<Mutex<Vec<String>>> = Arc::default();
+
+    // Four writers that keep going until the server disappears under them.
+    let mut writers = Vec::new();
+    for w in 0..4 {
+        let (joined, subscribed, base) = (joined.clone(), subscribed.clone(), base.clone());
+        writers.push(tokio::spawn(async move {
+            for i in 0.. {
+                let browser = common::client();
+                let email = format!("yuk-{w}-{i}@example.com");
+                let page = match browser.get(format!("{base}/signup")).send().await {
+                    Ok(r) => r.text().await.unwrap_or_default(),
+                    Err(_) => return,
+                };
+                if !page.contains("name=\"csrf\"") {
+                    return;
+                }
+                let token = common::csrf_of(&page);
+                let mut form: Vec<(&str, String)> = vec![("csrf", token.clone())];
+                form.extend(signup_fields(&email));
+                match browser
+                    .post(format!("{base}/signup"))
+                    .form(&form)
+                    .send()
+                    .await
+                {
+                    Ok(r) if r.status() == 303 => joined.lock().unwrap().push(email.clone()),
+                    Ok(_) => {}
+                    Err(_) => return,
+                }
+                let news = format!("bulten-{w}-{i}@example.com");
+                let sent = browser
+                    .post(format!("{base}/api/newsletter"))
+                    .header("x-csrf-token", &token)
+                    .header("origin", base.as_str())
+                    .json(&serde_json::json!({ "email": news, "consent": true }))
+                    .send()
+                    .await;
+                match sent {
+                    Ok(r) if r.status().is_success() => subscribed.lock().unwrap().push(news),
+                    Ok(_) => {}
+                    Err(_) => return,
+                }
+            }
+        }));
+    }
+    // Let the load build up, then pull the plug mid-write.
+    while joined.lock().unwrap().len() < 12 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let data = server.kill();
+    for writer in writers {
+        writer.await.unwrap();
+    }
+
+    let server = Server::start_in(data, &[]);
+    let db = server.db().await;
+    let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert_eq!(integrity, "ok");
+    let joined = joined.lock().unwrap().clone();
+    assert!(joined.len() >= 12);
+    for email in &joined {
+        let user: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE email = ?")
+            .bind(email)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        assert_eq!(user, 1, "{email} was told they joined");
+        // No SMTP is configured: every verification mail is still waiting in the outbox.
+        let mails: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM outbox WHERE to_email = ? AND sent_at IS NULL",
+        )
+        .bind(email)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        assert_eq!(mails, 1, "{email}'s verification mail");
+    }
+    let subscribed = subscribed.lock().unwrap().clone();
+    assert!(
+        subscribed.len() >= 8,
+        "newsletter sign-ups went through the JSON endpoint"
+    );
+    for email in &subscribed {
+        let row: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM newsletter_subscribers WHERE email = ?")
+                .bind(email)
+                .fetch_one(&db)
+                .await
+                .unwrap();
+        assert_eq!(row, 1, "{email} was told they subscribed");
+    }
+    // And the restarted server works.
+    assert_eq!(server.get("/healthz").await.0, 200);
+    let browser = common::client();
+    let token = csrf(&browser, &server, "/signup").await;
+    let after = post_form(
+        &browser,
+        server.url("/signup"),
+        &token,
+        &signup_fields("sonra@example.com"),
+    )
+    .await;
+    assert_eq!(after.status(), 303);
+}
