@@ -176,6 +176,7 @@ enum Expect {
     NotFound,
     Unauthorized,
     Gone,
+    BadRequest,
 }
 
 #[tokio::test]
@@ -215,6 +216,23 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
     let (admin, _, _) = sign_in(&server, "admin@example.com", "parola-1234", "/").await;
     let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
     let visitor = client();
+    // A corporate investor has exactly the individual investor's rights.
+    let corporate = client();
+    let page = common::text(&corporate, server.url("/signup")).await;
+    let mut fields = fields.to_vec();
+    fields[0].1 = csrf_of(&page);
+    fields[1].1 = "kurum@example.com".into();
+    fields[10].1 = "corporate".into();
+    assert_eq!(
+        corporate
+            .post(server.url("/signup"))
+            .form(&fields)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303
+    );
     // A fund-team member: an investor the superadmin adds to a fund's team.
     let fund_member = common::journeys::sign_up(&server, "fon@example.com").await;
     let fund: i64 = 1;
@@ -396,6 +414,67 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
     .into_iter()
     .map(|(path, expect)| (path.to_owned(), expect))
     .collect();
+    for (path, expect) in [
+        ("/signin/link", [Gone; 5]),
+        ("/signin/oidc", [NotFound; 5]),
+        ("/signin/oidc/callback", [NotFound; 5]),
+        ("/signin/oidc/terms", [NotFound; 5]),
+        ("/verificationtoken", [Gone; 5]),
+        (
+            "/api/file/nothing.png",
+            [Unauthorized, NotFound, NotFound, NotFound, NotFound],
+        ),
+        (
+            "/invFlow/callback",
+            [SignIn, BadRequest, BadRequest, BadRequest, BadRequest],
+        ),
+        (
+            "/sandbox/3ds/1",
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
+        ),
+        (
+            "/dashboard/applications/1/presentation",
+            [SignIn, Forbidden, NotFound, NotFound, Forbidden],
+        ),
+        (
+            "/dashboard/contacts.csv",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/gsyf.csv",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/academy.csv",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/academy/events",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/investments/999",
+            [SignIn, Forbidden, Forbidden, NotFound, Forbidden],
+        ),
+        (
+            "/dashboard/qualifiedUsers/999/evidence",
+            [SignIn, Forbidden, Forbidden, NotFound, Forbidden],
+        ),
+        (
+            "/dashboard/vipgroups/999",
+            [SignIn, Forbidden, Forbidden, NotFound, Forbidden],
+        ),
+        ("/dashboard/faq/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        ("/dashboard/blogs/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+    ] {
+        table.push((path.to_owned(), expect));
+    }
+    let post: String =
+        sqlx::query_scalar("SELECT slug FROM blog_posts WHERE published_at IS NOT NULL LIMIT 1")
+            .fetch_one(&server.db().await)
+            .await
+            .unwrap();
+    table.push((format!("/blog/{post}"), [Ok; 5]));
     // Every staff list's JSON endpoint: the island's data, with the page's authorization.
     for (section, superadmin_only) in [
         ("users", false),
@@ -443,10 +522,12 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         [SignIn, Forbidden, Forbidden, Forbidden, NotFound],
     ));
 
+    let mut wrong = Vec::new();
     for (path, expected) in &table {
         for (browser, role, expect) in [
             (&visitor, "visitor", expected[0]),
             (&investor, "investor", expected[1]),
+            (&corporate, "corporate investor", expected[1]),
             (&admin, "admin", expected[2]),
             (&superadmin, "superadmin", expected[3]),
             (&fund_member, "fund member", expected[4]),
@@ -465,9 +546,142 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
                 (403, _) => Forbidden,
                 (404, _) => NotFound,
                 (410, _) => Gone,
+                (400, _) => BadRequest,
                 _ => panic!("{path} as {role}: unexpected {status}"),
             };
-            assert_eq!(got, expect, "{path} as {role}");
+            if got != expect {
+                wrong.push(format!("{path} as {role}: {got:?}, expected {expect:?}"));
+            }
         }
     }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+
+    // Every route the router registers is covered: each GET pattern by a row above, and every
+    // POST below. (Read from the router's source, so a new route cannot escape.)
+    let routes = registered_routes();
+    assert!(routes.len() > 100, "found {} routes", routes.len());
+    let uncovered: Vec<&String> = routes
+        .iter()
+        .filter(|(_, get, _)| *get)
+        .map(|(pattern, ..)| pattern)
+        .filter(|pattern| {
+            !table
+                .iter()
+                .any(|(path, _)| matches_pattern(pattern, path.split('?').next().unwrap()))
+        })
+        .collect();
+    assert!(
+        uncovered.is_empty(),
+        "GET routes missing from the table: {uncovered:?}"
+    );
+
+    // POSTs, with each role's own valid CSRF token and an empty form: staff actions refuse
+    // visitors (sign in), investors and fund members (403); superadmin sections refuse admins;
+    // /vc-dashboard refuses everyone but fund members; nothing answers a server error.
+    let token_of = |browser: &reqwest::Client| {
+        let browser = browser.clone();
+        let url = server.url("/newsletter");
+        async move { csrf_of(&common::text(&browser, url).await) }
+    };
+    let clients = [
+        (&visitor, "visitor"),
+        (&investor, "investor"),
+        (&corporate, "corporate investor"),
+        (&admin, "admin"),
+        (&superadmin, "superadmin"),
+        (&fund_member, "fund member"),
+    ];
+    let mut tokens = Vec::new();
+    for (browser, _) in &clients {
+        tokens.push(token_of(browser).await);
+    }
+    const SUPERADMIN_ONLY: [&str; 4] = [
+        "/dashboard/investments/",
+        "/dashboard/vcGroups",
+        "/dashboard/vipgroups",
+        "/dashboard/qualifiedUsers",
+    ];
+    for (pattern, _, post) in &routes {
+        if !*post || pattern == "/logout" {
+            continue;
+        }
+        let path = pattern
+            .split('/')
+            .map(|seg| if seg.starts_with('{') { "1" } else { seg })
+            .collect::<Vec<_>>()
+            .join("/");
+        let staff = pattern.starts_with("/dashboard");
+        let superadmin_only = SUPERADMIN_ONLY.iter().any(|p| pattern.starts_with(p));
+        let fund = pattern.starts_with("/vc-dashboard");
+        for ((browser, role), token) in clients.iter().zip(&tokens) {
+            let request = browser
+                .post(server.url(&path))
+                .header("origin", server.base.as_str())
+                .header("x-csrf-token", token.as_str());
+            let response = if pattern.starts_with("/api/") {
+                request.json(&serde_json::json!({})).send().await.unwrap()
+            } else {
+                request
+                    .multipart(reqwest::multipart::Form::new().text("csrf", token.clone()))
+                    .send()
+                    .await
+                    .unwrap()
+            };
+            let status = response.status().as_u16();
+            let signin = response
+                .headers()
+                .get("location")
+                .is_some_and(|l| l.to_str().unwrap().starts_with("/signin?next="));
+            assert!(status < 500, "POST {path} as {role}: {status}");
+            let refused = match *role {
+                "visitor" => (staff || fund).then_some(signin),
+                "investor" | "corporate investor" => (staff || fund).then_some(status == 403),
+                "admin" => (superadmin_only || fund).then_some(status == 403),
+                "superadmin" => fund.then_some(status == 403),
+                _ => staff.then_some(status == 403),
+            };
+            if let Some(refused) = refused {
+                assert!(refused, "POST {path} as {role} must be refused: {status}");
+            }
+        }
+    }
+}
+
+/// `(pattern, has GET, has POST)` of every `.route(…)` in the router's source.
+fn registered_routes() -> Vec<(String, bool, bool)> {
+    let source = include_str!("../src/router.rs");
+    let mut routes = Vec::new();
+    let mut rest = source;
+    while let Some(at) = rest.find(".route(") {
+        rest = &rest[at + ".route(".len()..];
+        let open = rest.find('"').unwrap();
+        let close = open + 1 + rest[open + 1..].find('"').unwrap();
+        let pattern = rest[open + 1..close].to_owned();
+        // The handler expression: up to the `.route(`'s matching parenthesis.
+        let mut depth = 1;
+        let mut end = 0;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = i;
+                break;
+            }
+        }
+        let handler = &rest[close..end];
+        routes.push((pattern, handler.contains("get("), handler.contains("post(")));
+    }
+    routes
+}
+
+/// Whether `path` fits the router pattern (`{name}` matches one segment).
+fn matches_pattern(pattern: &str, path: &str) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (pattern.split('/').collect(), path.split('/').collect());
+    a.len() == b.len()
+        && a.iter()
+            .zip(&b)
+            .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s)
 }
