@@ -1,5 +1,6 @@
-// The footer's newsletter form, with JavaScript (the React island posting JSON to
-// /api/newsletter) and without (the server-rendered form posting to /newsletter).
+// The newsletter form: on /newsletter with JavaScript (the React island posting JSON to
+// /api/newsletter), and in every page's footer as the server-rendered form posting to
+// /newsletter (pages without islands load no JavaScript).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -44,8 +45,8 @@ describe('newsletter', () => {
   });
 
   for (const { lang, locale, path } of [
-    { lang: 'tr', locale: 'tr-TR', path: '/' },
-    { lang: 'en', locale: 'en-US', path: '/?lang=en' },
+    { lang: 'tr', locale: 'tr-TR', path: '/newsletter' },
+    { lang: 'en', locale: 'en-US', path: '/newsletter?lang=en' },
   ]) {
     it(`with JavaScript: validates, subscribes and re-subscribes without a reload (${lang})`, async () => {
       const text = TEXT[lang];
@@ -118,7 +119,7 @@ describe('newsletter', () => {
         body: JSON.stringify({ ok: false, errors: { email: 'Sunucu reddetti' } }),
       }),
     );
-    await page.goto(server.url('/'));
+    await page.goto(server.url('/newsletter'));
     await waitForIsland(page, 'newsletter');
     await page.fill(INPUT, 'someone@example.com');
     await page.click(SUBMIT);

@@ -104,20 +104,22 @@ describe('pages', () => {
     });
   }
 
-  it('/techinvestor loads only island modules from /assets/islands/, no inline script', async () => {
+  it('/techinvestor has no island, so no script at all; /newsletter loads only island modules', async () => {
     const context = await newContext(browser, { locale: 'tr-TR' });
     const page = await context.newPage();
+    const scriptsOf = () =>
+      page.locator('script').evaluateAll((els) => els.map((s) => ({ src: s.getAttribute('src'), type: s.getAttribute('type') })));
     for (const path of ['/techinvestor', withLang('/techinvestor', 'en')]) {
       await page.goto(server.url(path));
-      const scripts = await page
-        .locator('script')
-        .evaluateAll((els) => els.map((s) => ({ src: s.getAttribute('src'), type: s.getAttribute('type') })));
-      assert.ok(scripts.length > 0, `${path}: the footer's newsletter island is loaded`);
-      for (const { src, type } of scripts) {
-        assert.ok(src, `${path}: every script has a src (no inline script)`);
-        assert.ok(new URL(src, server.baseURL).pathname.startsWith('/assets/islands/'), `${path}: script ${src}`);
-        assert.equal(type, 'module', `${path}: script ${src} is a module`);
-      }
+      assert.deepEqual(await scriptsOf(), [], `${path}: no JavaScript without an island`);
+    }
+    await page.goto(server.url('/newsletter'));
+    const scripts = await scriptsOf();
+    assert.ok(scripts.length > 0, "/newsletter: the newsletter island is loaded");
+    for (const { src, type } of scripts) {
+      assert.ok(src, 'every script has a src (no inline script)');
+      assert.ok(new URL(src, server.baseURL).pathname.startsWith('/assets/islands/'), `script ${src}`);
+      assert.equal(type, 'module', `script ${src} is a module`);
     }
     assertOnlyLoopback(context);
     await context.close();
@@ -132,7 +134,7 @@ describe('pages', () => {
     page.on('response', (res) => {
       if (res.status() >= 400 && !res.url().endsWith('/favicon.ico')) failed.push(`${res.status()} ${res.url()}`);
     });
-    await page.goto(server.url('/'));
+    await page.goto(server.url('/newsletter'));
     await page.waitForLoadState('networkidle');
 
     const css = await page.locator('link[rel="stylesheet"]').evaluateAll((ls) => ls.map((l) => l.href));

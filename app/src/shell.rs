@@ -125,10 +125,9 @@ impl Page {
 /// Renders a complete HTML document for `page`.
 pub fn render_document(ctx: &PageContext, page: Page) -> String {
     let chrome = chrome_for(ctx.path);
-    let mut islands = page.islands.clone();
-    if chrome.footer && page.footer_newsletter {
-        islands.push("newsletter");
-    }
+    // The footer's newsletter box is its plain form (no JavaScript on pages without islands);
+    // /newsletter mounts the island.
+    let islands = page.islands.clone();
     let scripts: Vec<&IslandAsset> = ctx
         .assets
         .islands

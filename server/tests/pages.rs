@@ -239,7 +239,7 @@ async fn sitemap_robots_health_and_security_headers() {
 #[tokio::test]
 async fn built_assets_are_hashed_compressed_and_cached() {
     let server = Server::start();
-    let (_, html) = server.get("/").await;
+    let (_, html) = server.get("/newsletter").await;
     let css = html.split("rel=\"stylesheet\" href=\"").nth(1).unwrap();
     let css = &css[..css.find('"').unwrap()];
     let js = html.split("<script type=\"module\" src=\"").nth(1).unwrap();
@@ -317,4 +317,65 @@ async fn search_engines_get_structured_data() {
     assert!(data["url"].as_str().unwrap().ends_with(&post));
     // No page carries an executable inline script: the data block is the only inline one.
     assert!(!html.contains("<script>"));
+}
+
+/// Bytes on the wire for `path` with Brotli, as a browser fetches it.
+async fn transferred(server: &Server, path: &str) -> usize {
+    let response = client()
+        .get(server.url(path))
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{path}");
+    response.bytes().await.unwrap().len()
+}
+
+fn attribute_values<'a>(html: &'a str, marker: &str) -> Vec<&'a str> {
+    html.split(marker)
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect()
+}
+
+#[tokio::test]
+async fn public_pages_are_light_and_ship_no_javascript_without_islands() {
+    let server = Server::start();
+    let (_, blog) = server.get("/blog").await;
+    let post = attribute_values(&blog, "href=\"/blog/")[0].to_owned();
+    for path in [
+        "/".to_owned(),
+        "/?lang=en".to_owned(),
+        "/faq".to_owned(),
+        "/blog".to_owned(),
+        format!("/blog/{post}"),
+        "/politikalar/genel-risk-bildirimi".to_owned(),
+        "/startups".to_owned(),
+        "/techinvestor".to_owned(),
+    ] {
+        let (_, html) = server.get(&path).await;
+        assert!(
+            !html.contains("<script type=\"module\"") && !html.contains("modulepreload"),
+            "{path} has no island, so no JavaScript"
+        );
+        let css = attribute_values(&html, "rel=\"stylesheet\" href=\"");
+        let mut total = transferred(&server, &path).await;
+        for href in css {
+            total += transferred(&server, href).await;
+        }
+        assert!(total <= 30 * 1024, "{path}: {total} bytes transferred");
+    }
+    // An island page: its modules and their chunks stay within 70 KB compressed.
+    let (_, html) = server.get("/newsletter").await;
+    let mut js = 0;
+    for src in attribute_values(&html, "<script type=\"module\" src=\"")
+        .into_iter()
+        .chain(attribute_values(&html, "rel=\"modulepreload\" href=\""))
+    {
+        js += transferred(&server, src).await;
+    }
+    assert!(
+        js > 0 && js <= 70 * 1024,
+        "/newsletter: {js} bytes of JavaScript"
+    );
 }
