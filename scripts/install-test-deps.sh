@@ -28,3 +28,16 @@ if [ ! -f node_modules/.package-lock.json ] || [ node_modules/.package-lock.json
   echo "install-test-deps: npm ci"
   npm ci --no-audit --no-fund
 fi
+
+# Python tools (schemathesis) in the repository's own virtual environment.
+if ! .venv/bin/python -c 'import schemathesis' >/dev/null 2>&1 || [ .venv/.installed -ot scripts/requirements-test.txt ]; then
+  echo "install-test-deps: python tools into .venv"
+  if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' >/dev/null 2>&1; then
+    as_root apt-get update
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv
+  fi
+  rm -rf .venv
+  python3 -m venv .venv
+  .venv/bin/pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
+  touch .venv/.installed
+fi

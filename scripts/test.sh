@@ -24,3 +24,6 @@ cargo test --workspace --locked
 step "Browser end-to-end tests"
 cargo build -p ortak --locked
 ORTAK_BIN=target/debug/ortak npm run --silent e2e
+
+step "JSON API against its OpenAPI document (schemathesis)"
+ORTAK_BIN=target/debug/ortak ./scripts/api-fuzz.sh

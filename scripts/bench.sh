@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# Benchmarks Ortak side by side with nginx on this machine, in one run, and prints ratios.
+#
+#   ./scripts/bench.sh            # release build, 1,000 then 10,000 startups
+#   BENCH_SECONDS=5 ./scripts/bench.sh
+#
+# 1. 1,000 startups (real SQLite database, release binary): /startups with filters, the home
+#    page, a startup's page (signed in) and an island's JSON endpoint, each with wrk at 64
+#    connections; /startups against nginx serving the very same HTML bytes as a static file.
+#    Prints requests per second, p50/p99 latency and the ratio to nginx.
+# 2. 10,000 startups, 100,000 users and 1,000,000 favourites: list and filter latency with one
+#    connection (p50/p95/p99), and the server's peak memory (VmHWM) over the whole run.
+#
+# Installs wrk, nginx and sqlite3 from Debian when missing. Writes nothing outside a temporary
+# folder. Targets (issue 7): at least half of nginx's throughput on /startups, p99 <= 20 ms,
+# peak memory <= 60 MB, list p95 <= 10 ms at the large size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_PER_RUN="${BENCH_SECONDS:-10}"
+CONNECTIONS=64
+THREADS=2
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+missing=()
+for tool in wrk nginx sqlite3; do command -v "$tool" >/dev/null || [ -x "/usr/sbin/$tool" ] || missing+=("$tool"); done
+if [ "${#missing[@]}" -gt 0 ]; then
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+fi
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+cargo build --release -p ortak --locked
+BIN="$PWD/target/release/ortak"
+
+WORK=$(mktemp -d)
+SERVER_PID=""
+NGINX_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && kill "$SERVER_PID" 2>/dev/null || true
+  [ -n "$NGINX_PID" ] && kill "$NGINX_PID" 2>/dev/null || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+# wrk reports p50/p95/p99 (ms) and requests per second on one line.
+cat >"$WORK/report.lua" <<'LUA'
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT rps=%.0f p50=%.2f p95=%.2f p99=%.2f errors=%d\n",
+    summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+LUA
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# Fills the database with N startups, U users and F favourites (plain SQL, in one transaction).
+seed() {
+  local db=$1 startups=$2 users=$3 favourites=$4
+  sqlite3 "$db" <<SQL
+PRAGMA journal_mode=WAL;
+BEGIN;
+INSERT OR IGNORE INTO funds (id, slug, name) VALUES (1, 'bench-fund', 'Bench Fund');
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $startups)
+INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city, description_tr,
+    description_en, stage, funding_goal_kurus, raised_kurus, completion_pct, investor_count, funded,
+    period_kind, period_starts_on, period_ends_on, published, created_at)
+SELECT 'bench-' || i, 'Girişim ' || i, printf('girisim %06d', i), printf('girisim %06d', i),
+    json_extract('["agriculture","communications","consumer-software","cybersecurity","energy","fintech","healthcare","mobility"]', '$[' || (i % 8) || ']'),
+    1, json_extract('["İstanbul","Ankara","İzmir","Bursa","Antalya"]', '$[' || (i % 5) || ']'),
+    'Açıklama ' || i, 'Description ' || i, 'seed', 100000000 + i * 1000, (i * 7919) % 100000000,
+    ((i * 7919) % 100000000) * 100 / (100000000 + i * 1000), i % 300, i % 7 = 0,
+    CASE WHEN i % 3 = 0 THEN 'pre_investment' ELSE 'investment' END,
+    date('now', '-' || (i % 30) || ' days'), date('now', '+' || (10 + i % 60) || ' days'), 1,
+    strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-' || i || ' minutes')
+FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $users)
+INSERT INTO users (email, first_name, last_name, email_verified_at, onboarding_step)
+SELECT 'bench-' || i || '@example.com', 'Ad' || i, 'Soyad' || i, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 6 FROM n;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < $favourites - 1)
+INSERT OR IGNORE INTO favorites (user_id, startup_id)
+SELECT (SELECT MIN(id) FROM users) + (i % $users),
+       (SELECT MIN(id) FROM startups) + ((i % $users) + (i / $users) * ($users + 997)) % $startups
+FROM n;
+COMMIT;
+ANALYZE;
+SQL
+}
+
+start_server() {
+  local data=$1
+  PORT=$(free_port)
+  ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$data" RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do
+    curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return
+    sleep 0.1
+  done
+  echo "the server did not start" >&2; cat "$WORK/server.log" >&2; exit 1
+}
+
+stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+
+peak_kb() { awk '/VmHWM/ {print $2}' "/proc/$SERVER_PID/status"; }
+
+# Signs the benchmark admin in; prints the Cookie header value.
+sign_in() {
+  local jar="$WORK/cookies" base="http://127.0.0.1:$PORT"
+  rm -f "$jar"
+  local token
+  token=$(curl -fsS -c "$jar" "$base/signin" | grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"//')
+  curl -fsS -o /dev/null -b "$jar" -c "$jar" -H "Origin: $base" \
+    --data-urlencode "csrf=$token" --data-urlencode "email=bench@example.com" \
+    --data-urlencode "password=bench-password-1" --data-urlencode "next=/" "$base/signin"
+  awk '$6 ~ /ortak_/ {printf "%s=%s; ", $6, $7}' "$jar"
+}
+
+run() { # label url [cookie] [connections]
+  local label=$1 url=$2 cookie=${3:-} conns=${4:-$CONNECTIONS}
+  local args=(-t "$THREADS" -c "$conns" -d "${SECONDS_PER_RUN}s" -s "$WORK/report.lua")
+  [ -n "$cookie" ] && args+=(-H "Cookie: $cookie")
+  local line
+  line=$(wrk "${args[@]}" "$url" | grep '^RESULT')
+  printf '%-44s %s\n' "$label" "${line#RESULT }"
+  LAST_RPS=$(sed 's/.*rps=\([0-9]*\).*/\1/' <<<"$line")
+}
+
+echo "== Ortak benchmarks on $(nproc) cores, $(date -u +%F), ${SECONDS_PER_RUN}s per run, wrk $CONNECTIONS connections"
+
+# ---- 1,000 startups --------------------------------------------------------------------------
+DATA="$WORK/small"
+mkdir -p "$DATA"
+ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
+ORTAK_DATA_DIR="$DATA" "$BIN" create-admin --email bench@example.com --password bench-password-1 --super >/dev/null
+seed "$DATA/ortak.db" 1000 1000 10000
+start_server "$DATA"
+BASE="http://127.0.0.1:$PORT"
+LIST="/startups?sector=fintech&sort=a-z"
+curl -fsS "$BASE$LIST" >"$WORK/startups.html"
+COOKIE=$(sign_in)
+
+NGINX_PORT=$(free_port)
+mkdir -p "$WORK/nginx/logs" "$WORK/nginx/www"
+cp "$WORK/startups.html" "$WORK/nginx/www/startups.html"
+cat >"$WORK/nginx/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WORK/nginx/www;
+    location / { default_type text/html; try_files /startups.html =404; }
+  }
+}
+NGINX
+"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" -g 'daemon off;' &
+NGINX_PID=$!
+sleep 0.5
+
+echo
+echo "-- 1,000 startups: throughput and latency (ms)"
+run "nginx, the same /startups HTML (static)" "http://127.0.0.1:$NGINX_PORT/startups"
+NGINX_RPS=$LAST_RPS
+run "ortak /startups (sector filter, A-Z)" "$BASE$LIST"
+ORTAK_RPS=$LAST_RPS
+run "ortak / (home)" "$BASE/"
+run "ortak /startups/bench-42 (signed in)" "$BASE/startups/bench-42" "$COOKIE"
+run "ortak /dashboard/startups.json (island JSON)" "$BASE/dashboard/startups.json" "$COOKIE"
+echo "ratio ortak/nginx on /startups: $(python3 -c "print(f'{$ORTAK_RPS/$NGINX_RPS:.2f}')")"
+kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
+echo "peak memory (VmHWM): $(( $(peak_kb) / 1024 )) MB"
+stop_server
+
+# ---- 10,000 startups, 100,000 users, 1,000,000 favourites --------------------------------------
+DATA="$WORK/large"
+mkdir -p "$DATA"
+ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
+ORTAK_DATA_DIR="$DATA" "$BIN" create-admin --email bench@example.com --password bench-password-1 --super >/dev/null
+echo
+echo "-- seeding 10,000 startups, 100,000 users, 1,000,000 favourites"
+seed "$DATA/ortak.db" 10000 100000 1000000
+start_server "$DATA"
+BASE="http://127.0.0.1:$PORT"
+COOKIE=$(sign_in)
+echo "-- large size: list and filter latency, one connection (ms)"
+run "/startups (newest first)" "$BASE/startups" "" 1
+run "/startups page 200" "$BASE/startups?page=200" "" 1
+run "/startups sector + city + A-Z" "$BASE/startups?sector=energy&city=%C4%B0zmir&sort=a-z" "" 1
+run "/startups completion + goal range" "$BASE/startups?completion=50-75&goal=1m-3m" "" 1
+run "/startups (signed in: favourite marks)" "$BASE/startups" "$COOKIE" 1
+run "/startups at 64 connections" "$BASE/startups" "" "$CONNECTIONS"
+echo "peak memory (VmHWM): $(( $(peak_kb) / 1024 )) MB"
+stop_server
