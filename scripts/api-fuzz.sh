@@ -39,7 +39,7 @@ curl -fsS -o /dev/null -b "$JAR_A" -c "$JAR_A" -H "Origin: $BASE" \
   --data-urlencode "csrf=$TOKEN_A" --data-urlencode "email=fuzz-admin@example.com" \
   --data-urlencode "password=fuzz-password-1" --data-urlencode "next=/" "$BASE/signin"
 
-cookies() { awk '$6 ~ /ortak_/ {printf "%s=%s; ", $6, $7}' "$1"; }
+cookies() { awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$1"; }
 
 status=0
 for who in investor admin; do

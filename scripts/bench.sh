@@ -113,7 +113,7 @@ sign_in() {
   curl -fsS -o /dev/null -b "$jar" -c "$jar" -H "Origin: $base" \
     --data-urlencode "csrf=$token" --data-urlencode "email=bench@example.com" \
     --data-urlencode "password=bench-password-1" --data-urlencode "next=/" "$base/signin"
-  awk '$6 ~ /ortak_/ {printf "%s=%s; ", $6, $7}' "$jar"
+  awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$jar"
 }
 
 run() { # label url [cookie] [connections]

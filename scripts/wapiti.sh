@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# A black-box security scan with wapiti3 (PyPI), signed in as an investor and as an admin,
+# with the modules auditors ask for. Exits non-zero when wapiti reports anything.
+#
+#   ./scripts/wapiti.sh                       # debug binary, 10 minutes per role at most
+#   WAPITI_MAX_SCAN_SECONDS=1800 ./scripts/wapiti.sh
+#
+# Installs wapiti3 into .venv-wapiti (kept apart from the test tools) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN="${ORTAK_BIN:-target/debug/ortak}"
+MODULES=sql,exec,xss,file,redirect,http_headers,csp,cookieflags,csrf,crlf,permanentxss,upload,methods
+MAX_SCAN="${WAPITI_MAX_SCAN_SECONDS:-600}"
+
+if [ ! -x .venv-wapiti/bin/wapiti ]; then
+  python3 -m venv .venv-wapiti
+  .venv-wapiti/bin/pip install --quiet --disable-pip-version-check wapiti3==3.2.3
+fi
+[ -x "$BIN" ] || cargo build -p ortak --locked
+
+WORK=$(mktemp -d)
+PID=""
+cleanup() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+ORTAK_DATA_DIR="$WORK/data" "$BIN" create-admin --email scan-admin@example.com --password scan-password-1 >/dev/null
+PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+BASE="http://127.0.0.1:$PORT"
+ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$WORK/data" ORTAK_DEMO=1 RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &
+PID=$!
+for _ in $(seq 1 100); do curl -fsS "$BASE/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+
+csrf_from() { grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"$//'; }
+cookies() { awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$1"; }
+
+JAR_I="$WORK/investor" JAR_A="$WORK/admin"
+TOKEN=$(curl -fsS -c "$JAR_I" "$BASE/signup" | csrf_from)
+curl -fsS -o /dev/null -b "$JAR_I" -c "$JAR_I" -H "Origin: $BASE" \
+  --data-urlencode "csrf=$TOKEN" --data-urlencode "email=scan-investor@example.com" \
+  --data-urlencode "password=scan-password-2" --data-urlencode "password_confirm=scan-password-2" \
+  --data-urlencode "first_name=Deniz" --data-urlencode "last_name=Yılmaz" \
+  --data-urlencode "phone=05321112233" --data-urlencode "country=Türkiye" --data-urlencode "city=İzmir" \
+  --data-urlencode "language=tr" --data-urlencode "investor_type=individual" --data-urlencode "terms=on" \
+  "$BASE/signup"
+TOKEN=$(curl -fsS -c "$JAR_A" "$BASE/signin" | csrf_from)
+curl -fsS -o /dev/null -b "$JAR_A" -c "$JAR_A" -H "Origin: $BASE" \
+  --data-urlencode "csrf=$TOKEN" --data-urlencode "email=scan-admin@example.com" \
+  --data-urlencode "password=scan-password-1" --data-urlencode "next=/" "$BASE/signin"
+
+status=0
+for who in investor admin; do
+  jar=$JAR_I; [ "$who" = admin ] && jar=$JAR_A
+  report="$WORK/$who.json"
+  echo "== wapiti as $who"
+  # Logging out would end the scan's session; deleting the account would too.
+  .venv-wapiti/bin/wapiti -u "$BASE/" --scope folder -m "$MODULES" \
+    -C "$(cookies "$jar")" -x "$BASE/logout" -x "$BASE/profile/delete" \
+    --max-scan-time "$MAX_SCAN" --flush-session -f json -o "$report" --no-bugreport >"$WORK/$who.log" 2>&1 || true
+  grep -E "^\[\*\] Launching module" "$WORK/$who.log" | sed 's/^/  /' || true
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('  crawled pages:', d.get('infos', {}).get('crawled_pages_nbr', '?'))" "$report"
+  found=$(python3 -c "
+import json, sys
+data = json.load(open(sys.argv[1]))
+items = [(k, v) for k, vs in data.get('vulnerabilities', {}).items() for v in vs]
+items += [(k, v) for k, vs in data.get('anomalies', {}).items() for v in vs]
+for kind, v in items:
+    print(f\"{kind}: {v.get('method')} {v.get('path')} {v.get('info')}\")
+" "$report")
+  if [ -n "$found" ]; then
+    echo "$found"
+    status=1
+  else
+    echo "nothing reported"
+  fi
+done
+exit $status
