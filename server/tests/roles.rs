@@ -685,3 +685,122 @@ fn matches_pattern(pattern: &str, path: &str) -> bool {
             .zip(&b)
             .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s)
 }
+
+#[tokio::test]
+async fn an_investor_cannot_reach_another_investors_request_or_payment() {
+    use common::journeys::{csrf, post_form, sign_up};
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    let owner = sign_up(&server, "sahip@example.com").await;
+    let token = csrf(&owner, &server, "/mkk").await;
+    let mkk: Vec<(&str, String)> = [
+        ("investor_type", "individual"),
+        ("citizen", "yes"),
+        ("id_type", "tckn"),
+        ("first_name", "Ayşe"),
+        ("last_name", "Yılmaz"),
+        ("email", "sahip@example.com"),
+        ("phone", "05321234567"),
+        ("annual_income", "750.000"),
+        ("identity_number", "10000000146"),
+        ("birth_date", "1984-02-29"),
+    ]
+    .iter()
+    .map(|(k, v)| (*k, (*v).to_owned()))
+    .collect();
+    assert_eq!(
+        post_form(&owner, server.url("/mkk"), &token, &mkk)
+            .await
+            .status(),
+        303
+    );
+    let page = common::text(&owner, server.url("/investmentFlow?startup=cemre-enerji")).await;
+    let key = page
+        .split("name=\"idempotency_key\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_owned();
+    let sent = post_form(
+        &owner,
+        server.url("/investmentFlow"),
+        &csrf_of(&page),
+        &[
+            ("startup", "cemre-enerji".into()),
+            ("amount", "150.000".into()),
+            ("risk", "on".into()),
+            ("idempotency_key", key),
+        ],
+    )
+    .await;
+    assert_eq!(sent.status(), 303);
+    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
+    let list = common::text(&superadmin, server.url("/dashboard/investments")).await;
+    let approved = post_form(
+        &superadmin,
+        server.url(&format!("/dashboard/investments/{id}/status")),
+        &csrf_of(&list),
+        &[("to", "approved".into())],
+    )
+    .await;
+    assert_eq!(approved.status(), 303);
+    assert_eq!(
+        owner
+            .get(server.url(&format!("/invFlow?request={id}")))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200,
+        "the owner pays"
+    );
+
+    let stranger = sign_up(&server, "yabanci@example.com").await;
+    for path in [
+        format!("/invFlow?request={id}"),
+        format!("/paymentSuccess?request={id}"),
+        format!("/paymentFail?request={id}"),
+    ] {
+        let status = stranger
+            .get(server.url(&path))
+            .send()
+            .await
+            .unwrap()
+            .status();
+        assert_eq!(status, 404, "{path} is invisible to another investor");
+    }
+    let token = csrf(&stranger, &server, "/newsletter").await;
+    for path in ["/invFlow/card", "/invFlow/bank"] {
+        let response = post_form(
+            &stranger,
+            server.url(path),
+            &token,
+            &[("request", id.to_string())],
+        )
+        .await;
+        assert_eq!(response.status(), 404, "POST {path} for another's request");
+    }
+    let cancel = post_form(
+        &stranger,
+        server.url(&format!("/pendingInvestments/{id}/cancel")),
+        &token,
+        &[],
+    )
+    .await;
+    assert_eq!(cancel.status(), 404);
+    let pending = common::text(&stranger, server.url("/pendingInvestments")).await;
+    assert!(!pending.contains("Cemre"), "nor listed for them");
+    let status: String = sqlx::query_scalar("SELECT status FROM investment_requests WHERE id = ?")
+        .bind(id)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(status, "approved", "nothing changed");
+}
