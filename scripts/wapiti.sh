@@ -2,8 +2,8 @@
 # A black-box security scan with wapiti3 (PyPI), signed in as an investor and as an admin,
 # with the modules auditors ask for. Exits non-zero when wapiti reports anything.
 #
-#   ./scripts/wapiti.sh                       # debug binary, 10 minutes per role at most
-#   WAPITI_MAX_SCAN_SECONDS=1800 ./scripts/wapiti.sh
+#   ./scripts/wapiti.sh            # debug binary; crawl 5 min, each module's attacks 1 min
+#   WAPITI_MAX_SCAN_SECONDS=1800 WAPITI_MAX_ATTACK_SECONDS=600 ./scripts/wapiti.sh
 #
 # Installs wapiti3 into .venv-wapiti (kept apart from the test tools) when missing.
 set -euo pipefail
@@ -11,7 +11,9 @@ cd "$(dirname "$0")/.."
 
 BIN="${ORTAK_BIN:-target/debug/ortak}"
 MODULES=sql,exec,xss,file,redirect,http_headers,csp,cookieflags,csrf,crlf,permanentxss,upload,methods
-MAX_SCAN="${WAPITI_MAX_SCAN_SECONDS:-600}"
+MAX_SCAN="${WAPITI_MAX_SCAN_SECONDS:-300}"
+# Each module's attacks stop after this long (wapiti's crawl and attack limits are separate).
+MAX_ATTACK="${WAPITI_MAX_ATTACK_SECONDS:-60}"
 
 if [ ! -x .venv-wapiti/bin/wapiti ]; then
   python3 -m venv .venv-wapiti
@@ -56,7 +58,7 @@ for who in investor admin; do
   # Logging out would end the scan's session; deleting the account would too.
   .venv-wapiti/bin/wapiti -u "$BASE/" --scope folder -m "$MODULES" \
     -C "$(cookies "$jar")" -x "$BASE/logout" -x "$BASE/profile/delete" \
-    --max-scan-time "$MAX_SCAN" --flush-session -f json -o "$report" --no-bugreport >"$WORK/$who.log" 2>&1 || true
+    --max-scan-time "$MAX_SCAN" --max-attack-time "$MAX_ATTACK" --flush-session -f json -o "$report" --no-bugreport >"$WORK/$who.log" 2>&1 || true
   grep -E "^\[\*\] Launching module" "$WORK/$who.log" | sed 's/^/  /' || true
   python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print('  crawled pages:', d.get('infos', {}).get('crawled_pages_nbr', '?'))" "$report"
   found=$(python3 -c "
