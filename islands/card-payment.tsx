@@ -214,7 +214,7 @@ export function CardPayment(props: CardPaymentProps) {
 
   const field = (
     name: Field,
-    type: 'text' | 'password',
+    type: 'text',
     autoComplete: string,
     extra: { inputMode?: 'numeric'; maxLength?: number; onChange?: (e: ChangeEvent<HTMLInputElement>) => void; after?: ReactNode; describedBy?: string } = {},
   ) => {
@@ -281,7 +281,7 @@ export function CardPayment(props: CardPaymentProps) {
       <div className="form__row">
         {field('month', 'text', 'cc-exp-month', { inputMode: 'numeric', maxLength: 2 })}
         {field('year', 'text', 'cc-exp-year', { inputMode: 'numeric', maxLength: 4 })}
-        {field('cvv', 'password', 'cc-csc', { inputMode: 'numeric', maxLength: 4 })}
+        {field('cvv', 'text', 'cc-csc', { inputMode: 'numeric', maxLength: 4 })}
       </div>
       <div className="form__actions">
         <button className="button button--primary" type="submit" disabled={submitting}>

@@ -266,7 +266,7 @@ export function Investment(props: InvestmentProps) {
             {props.quick.map((value) => {
               const id = `quick-${value}`;
               return (
-                <label className="choice" htmlFor={id} key={value}>
+                <label className="choice" key={value}>
                   <input
                     type="radio"
                     id={id}

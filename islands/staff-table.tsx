@@ -438,7 +438,13 @@ export function StaffTable(props: StaffTableProps) {
                                 <label className="visually-hidden" htmlFor={id}>
                                   {f.label}
                                 </label>
-                                <input className="input" id={id} name={f.name} type={f.type} placeholder={f.label} />
+                                <input
+                                  className="input"
+                                  id={id}
+                                  name={f.name}
+                                  type={f.type}
+                                  placeholder={f.type === 'date' ? undefined : f.label}
+                                />
                               </Fragment>
                             );
                           })}

@@ -60,6 +60,13 @@ pub fn notice_view(notice: Option<Notice>) -> impl IntoView {
 }
 
 /// The hidden CSRF field every form carries.
+/// A `<textarea>`'s content, escaped. tachys writes textarea children raw (as for `<script>`),
+/// so a value holding `</textarea>` would otherwise end the element and inject markup; the
+/// browser decodes the entities back (RCDATA).
+pub fn textarea_text(value: &str) -> String {
+    value.replace('&', "&amp;").replace('<', "&lt;")
+}
+
 pub fn csrf_field(ctx: &PageContext) -> impl IntoView + use<> {
     view! { <input type="hidden" name="csrf" value=ctx.csrf.to_owned() /> }
 }
@@ -187,9 +194,9 @@ pub fn choice_group(
         .iter()
         .map(|(value, label_id)| {
             let id = format!("{name}-{value}");
-            let for_id = id.clone();
+            // The label wraps its input, which labels it: no `for` needed.
             view! {
-                <label class="choice" for=for_id>
+                <label class="choice">
                     <input type=type_ id=id name=name value=*value checked=selected.contains(value) />
                     <span>{ctx.t(label_id)}</span>
                 </label>

@@ -6,3 +6,6 @@ server-error-text = An unexpected error occurred. If it persists, contact us wit
 bad-request-text = The request could not be processed. Please check the details and try again.
 forbidden-title = You are not allowed to view this page
 forbidden-text = You do not have the permission needed to view this page.
+input-wrong-type = This address does not accept data of that type.
+input-too-large = What you sent is too large.
+input-control-characters = What you sent contains characters that cannot be accepted (control characters). Please check the details and try again.

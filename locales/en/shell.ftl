@@ -37,5 +37,5 @@ policy-cerez-politikasi = Cookie policy
 policy-uyelik-sozlesmesi = Membership agreement
 policy-kitle-fonlamasi = Crowdfunding information
 policy-uye-elektronik-ticaret = Commercial electronic message consent
-policies-nav-label = Policies
+policies-nav-label = Policy documents
 techinvestor-link = Become a tech investor

@@ -6,3 +6,6 @@ server-error-text = Beklenmeyen bir hata oluştu. Sorun devam ederse bize şu ko
 bad-request-text = İstek işlenemedi. Lütfen bilgileri kontrol edip tekrar deneyin.
 forbidden-title = Bu sayfaya erişim yetkiniz yok
 forbidden-text = Bu sayfayı görüntülemek için gerekli yetkiye sahip değilsiniz.
+input-wrong-type = Bu adres bu türde veri kabul etmiyor.
+input-too-large = Gönderdiğiniz veri çok büyük.
+input-control-characters = Gönderdiğiniz veride kabul edilemeyen karakterler (kontrol karakterleri) var. Lütfen bilgileri kontrol edip tekrar deneyin.

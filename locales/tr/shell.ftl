@@ -37,5 +37,5 @@ policy-cerez-politikasi = Çerez politikası
 policy-uyelik-sozlesmesi = Üyelik sözleşmesi
 policy-kitle-fonlamasi = Kitle fonlaması bilgilendirmesi
 policy-uye-elektronik-ticaret = Ticari elektronik ileti onayı
-policies-nav-label = Politikalar
+policies-nav-label = Politika metinleri
 techinvestor-link = Teknoloji yatırımcısı olun

@@ -282,7 +282,9 @@ impl Ctx {
         let page = self.page_ctx(|pc| match status {
             StatusCode::NOT_FOUND => errors::not_found(pc),
             StatusCode::FORBIDDEN => errors::forbidden(pc),
-            StatusCode::BAD_REQUEST => {
+            s if s == StatusCode::BAD_REQUEST
+                || (s.is_client_error() && marker.message_id.is_some()) =>
+            {
                 errors::bad_request(pc, marker.message_id.unwrap_or("bad-request-text"))
             }
             _ => errors::server_error(pc, &self.request_id),
@@ -318,6 +320,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     }
     parts.extensions.insert(ctx.clone());
     let mut response = next.run(Request::from_parts(parts, body)).await;
+    mark_extractor_rejection(&mut response);
 
     if let Some(marker) = response.extensions().get::<ErrorMarker>().cloned() {
         if let Some(internal) = &marker.internal {
@@ -339,6 +342,28 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         "request"
     );
     response
+}
+
+/// axum's extractors refuse bodies (too large, wrong content type, malformed) with a plain
+/// English text; mark those so they are rendered like our own refusals, localized.
+fn mark_extractor_rejection(response: &mut Response) {
+    let plain = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/plain"));
+    let status = response.status();
+    if !plain || !status.is_client_error() || response.extensions().get::<ErrorMarker>().is_some() {
+        return;
+    }
+    let message_id = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => "input-too-large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => "input-wrong-type",
+        _ => "bad-request-text",
+    };
+    response.extensions_mut().insert(ErrorMarker {
+        message_id: Some(message_id),
+        internal: None,
+    });
 }
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \

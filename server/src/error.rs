@@ -17,6 +17,10 @@ pub enum AppError {
     /// A request that cannot be processed; carries the Fluent id of the message to show.
     #[error("bad request ({0})")]
     BadRequest(&'static str),
+    /// Input refused before any handler read it (too large, wrong content type, control
+    /// characters): its own 4xx status, and the Fluent id of the message to show.
+    #[error("refused ({0}, {1})")]
+    Refused(StatusCode, &'static str),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -34,6 +38,7 @@ impl AppError {
             AppError::SignInRequired => StatusCode::UNAUTHORIZED,
             AppError::Forbidden => StatusCode::FORBIDDEN,
             AppError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            AppError::Refused(status, _) => *status,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -50,7 +55,7 @@ impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let mut response = self.status().into_response();
         let marker = match self {
-            AppError::BadRequest(id) => ErrorMarker {
+            AppError::BadRequest(id) | AppError::Refused(_, id) => ErrorMarker {
                 message_id: Some(id),
                 internal: None,
             },

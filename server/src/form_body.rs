@@ -1,7 +1,19 @@
 //! Reading a posted `application/x-www-form-urlencoded` body, including repeated fields
 //! (checkbox groups), which typed `Form` extraction cannot express.
 
+use axum::Form;
 use axum::body::Bytes;
+use axum::extract::rejection::FormRejection;
+use axum::http::StatusCode;
+
+use crate::error::AppError;
+use crate::input_screen::is_clean;
+
+/// A typed form, or the generic refusal when the body is not a form of that shape.
+pub fn typed<T>(form: Result<Form<T>, FormRejection>) -> Result<T, AppError> {
+    form.map(|Form(f)| f)
+        .map_err(|_| AppError::BadRequest("bad-request-text"))
+}
 
 pub struct FormBody(Vec<(String, String)>);
 
@@ -45,11 +57,11 @@ pub struct Upload {
 }
 
 /// Reads a multipart form: its text fields, and the file posted as `file_field` if one was
-/// chosen.
+/// chosen. Text with control characters is refused, as `input_screen` refuses it elsewhere.
 pub async fn read_multipart(
     multipart: &mut axum::extract::Multipart,
     file_field: &str,
-) -> (FormBody, Option<Upload>) {
+) -> Result<(FormBody, Option<Upload>), AppError> {
     let mut fields = Vec::new();
     let mut upload = None;
     loop {
@@ -63,7 +75,14 @@ pub async fn read_multipart(
             }
             Ok(Some(field)) => {
                 let name = field.name().unwrap_or("").to_owned();
-                fields.push((name, field.text().await.unwrap_or_default()));
+                let text = field.text().await.unwrap_or_default();
+                if !is_clean(&name) || !is_clean(&text) {
+                    return Err(AppError::Refused(
+                        StatusCode::BAD_REQUEST,
+                        "input-control-characters",
+                    ));
+                }
+                fields.push((name, text));
             }
             Ok(None) => break,
             // A body cut off at the limit: what arrived so far is all there is.
@@ -76,5 +95,5 @@ pub async fn read_multipart(
             }
         }
     }
-    (FormBody(fields), upload)
+    Ok((FormBody(fields), upload))
 }

@@ -18,6 +18,7 @@ mod error;
 mod files;
 mod form_body;
 mod groups_admin;
+mod input_screen;
 mod investing;
 mod mail;
 mod newsletter;

@@ -61,7 +61,7 @@ pub async fn submit(
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let (f, upload): (FormBody, _) = read_multipart(&mut multipart, "evidence").await;
+    let (f, upload): (FormBody, _) = read_multipart(&mut multipart, "evidence").await?;
     ctx.verify_csrf(&f.get("csrf"), &headers)?;
     let basis = f.get("basis");
     let mut errors = FieldErrors::default();

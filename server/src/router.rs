@@ -17,8 +17,8 @@ use crate::error::AppError;
 use crate::mail::worker::MailWaker;
 use crate::{
     accounts, applications, assets, content, content_admin, context, dashboard, groups_admin,
-    investing, mail, newsletter, payments, qualified, startup_admin, startups, user_admin,
-    vc_dashboard,
+    input_screen, investing, mail, newsletter, payments, qualified, startup_admin, startups,
+    user_admin, vc_dashboard,
 };
 
 /// Per-process data every handler can reach.
@@ -417,6 +417,8 @@ pub fn build(state: AppState) -> Router {
         )
         .route("/healthz", get(health))
         .fallback(static_or_not_found)
+        // Inside the context middleware, which renders its refusals in the user's language.
+        .layer(axum::middleware::from_fn(input_screen::middleware))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             context::middleware,
@@ -433,7 +435,7 @@ pub fn build(state: AppState) -> Router {
 }
 
 /// The startup editor posts twelve sections in two languages.
-const EDITOR_BODY_LIMIT: usize = 1024 * 1024;
+const EDITOR_BODY_LIMIT: usize = input_screen::MAX_SCREENED_BODY;
 
 async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {
     match assets::serve(request.uri(), &headers) {

@@ -610,7 +610,7 @@ pub async fn add_page(
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
     let staff = ctx.require(Role::Admin)?.clone();
-    let (f, upload) = read_multipart(&mut multipart, "image").await;
+    let (f, upload) = read_multipart(&mut multipart, "image").await?;
     ctx.verify_csrf(&f.get("csrf"), &headers)?;
     let mut errors = FieldErrors::default();
     let image = match upload.map(|u| u.bytes) {
@@ -713,13 +713,8 @@ pub async fn remove_page(
 }
 
 /// A checked report upload, or the form back with its errors.
-pub async fn read_report(
-    multipart: &mut Multipart,
-) -> (
-    FormBody,
-    Result<(ReportForm, Bytes), (ReportForm, FieldErrors)>,
-) {
-    let (f, upload) = read_multipart(multipart, "file").await;
+pub async fn read_report(multipart: &mut Multipart) -> Result<CheckedReport, AppError> {
+    let (f, upload) = read_multipart(multipart, "file").await?;
     let form = ReportForm {
         quarter: f.get("quarter").trim().to_owned(),
         title_tr: f.get("report_title_tr").trim().to_owned(),
@@ -756,11 +751,17 @@ pub async fn read_report(
             None
         }
     };
-    match bytes {
+    Ok(match bytes {
         Some(b) if errors.is_empty() => (f, Ok((form, b))),
         _ => (f, Err((form, errors))),
-    }
+    })
 }
+
+/// The report form's fields, and the report ready to store or the form back with its errors.
+pub type CheckedReport = (
+    FormBody,
+    Result<(ReportForm, Bytes), (ReportForm, FieldErrors)>,
+);
 
 /// Stores a checked report for `startup` and audits it.
 pub async fn store_report(
@@ -812,7 +813,7 @@ pub async fn add_report(
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
     let staff = ctx.require(Role::Admin)?.clone();
-    let (f, checked) = read_report(&mut multipart).await;
+    let (f, checked) = read_report(&mut multipart).await?;
     ctx.verify_csrf(&f.get("csrf"), &headers)?;
     match checked {
         Ok((form, bytes)) => {

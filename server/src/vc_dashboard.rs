@@ -187,7 +187,7 @@ pub async fn post_report(
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
     let user = member(&ctx).await?;
-    let (f, checked) = read_report(&mut multipart).await;
+    let (f, checked) = read_report(&mut multipart).await?;
     ctx.verify_csrf(&f.get("csrf"), &headers)?;
     let s = one(&ctx, user.id, id).await?;
     match checked {

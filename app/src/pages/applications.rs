@@ -8,7 +8,7 @@ use crate::domain::applications::{
 };
 use crate::forms::{
     FieldErrors, Notice, checkbox, choice_group, csrf_field, error_summary, input, notice_view,
-    select,
+    select, textarea_text,
 };
 use crate::shell::{Page, PageContext};
 
@@ -53,7 +53,7 @@ fn textarea(
         <div class="field">
             <label class="field__label" for=name>{ctx.t(label_id)}</label>
             <textarea class="input" id=name name=name rows="6" aria-invalid=error.map(|_| "true") aria-describedby=described>
-                {value.to_owned()}
+                {textarea_text(value)}
             </textarea>
             {message}
         </div>
@@ -164,10 +164,9 @@ pub fn academy_page(
         .iter()
         .map(|(id, title)| {
             let dom_id = format!("event-{id}");
-            let for_id = dom_id.clone();
             let checked = f.event == *id;
             view! {
-                <label class="choice" for=for_id>
+                <label class="choice">
                     <input type="radio" id=dom_id name="event" value=id.clone() checked=checked />
                     <span>{title.clone()}</span>
                 </label>

@@ -114,9 +114,11 @@ fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<> {
                 .iter()
                 .map(|(name, label, kind)| {
                     let id = format!("{name}-{}-{}", row.id, a.value);
+                    // A date field shows its own format, and may not have a placeholder.
+                    let placeholder = (*kind != "date").then(|| ctx.t(label));
                     view! {
                         <label class="visually-hidden" for=id.clone()>{ctx.t(label)}</label>
-                        <input class="input" id=id name=*name type=*kind placeholder=ctx.t(label) />
+                        <input class="input" id=id name=*name type=*kind placeholder=placeholder />
                     }
                 })
                 .collect_view();
@@ -485,13 +487,13 @@ pub fn content_editor_page(
     with_slug: bool,
     preview: bool,
 ) -> Page {
-    use crate::forms::{checkbox, error_summary, input};
+    use crate::forms::{checkbox, error_summary, input, textarea_text};
     let area = |name: &'static str, label: &'static str, value: &str| {
         let error = errors.get(name);
         view! {
             <div class="field">
                 <label class="field__label" for=name>{ctx.t(label)}</label>
-                <textarea class="input" id=name name=name rows="10" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+                <textarea class="input" id=name name=name rows="10" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{textarea_text(value)}</textarea>
                 {crate::forms::error_view(ctx, name, error)}
             </div>
         }
@@ -573,13 +575,13 @@ pub fn mail_template_page(
     essential: bool,
     previews: Option<(String, String)>,
 ) -> Page {
-    use crate::forms::{checkbox, error_summary, input};
+    use crate::forms::{checkbox, error_summary, input, textarea_text};
     let area = |name: &'static str, label: &'static str, value: &str| {
         let error = errors.get(name);
         view! {
             <div class="field">
                 <label class="field__label" for=name>{ctx.t(label)}</label>
-                <textarea class="input" id=name name=name rows="8" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+                <textarea class="input" id=name name=name rows="8" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{textarea_text(value)}</textarea>
                 {crate::forms::error_view(ctx, name, error)}
             </div>
         }

@@ -138,10 +138,9 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
         .map(|lira| {
             let value = lira.to_string();
             let id = format!("quick-{value}");
-            let for_id = id.clone();
             let checked = f.amount.replace(['.', ','], "") == value;
             view! {
-                <label class="choice" for=for_id>
+                <label class="choice">
                     <input type="radio" id=id name="quick" value=value checked=checked />
                     <span>{Money::from_lira(*lira).format(ctx.locale)}</span>
                 </label>

@@ -82,7 +82,7 @@ pub fn card_step_page(
                     <div class="form__row">
                         {input(ctx, errors, "month", "card-month", "text", &card.month, "cc-exp-month")}
                         {input(ctx, errors, "year", "card-year", "text", &card.year, "cc-exp-year")}
-                        {input(ctx, errors, "cvv", "card-cvv", "password", "", "cc-csc")}
+                        {input(ctx, errors, "cvv", "card-cvv", "text", "", "cc-csc")}
                     </div>
                     <div class="form__actions">
                         <button class="button button--primary" type="submit">{ctx.t("card-submit")}</button>
@@ -118,7 +118,7 @@ pub fn sandbox_challenge_page(
                 {csrf_field(ctx)}
                 <div class="field">
                     <label class="field__label" for="code">{ctx.t("sandbox-code")}</label>
-                    <input class="input" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" />
+                    <input class="input" id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" />
                     <p class="field__hint">{ctx.t("sandbox-hint")}</p>
                 </div>
                 <div class="form__actions">
@@ -163,7 +163,7 @@ pub fn bank_step_page(
                 {csrf_field(ctx)}
                 <input type="hidden" name="request" value=s.request_id.to_string() />
                 {input(ctx, errors, "payer_name", "bank-payer-name", "text", &form.payer_name, "name")}
-                {input(ctx, errors, "address", "bank-address", "text", &form.address, "street-address")}
+                {input(ctx, errors, "address", "bank-address", "text", &form.address, "address-line1")}
                 <div class="form__row">
                     {input(ctx, errors, "country", "field-country", "text", &form.country, "country-name")}
                     {input(ctx, errors, "city", "field-city", "text", &form.city, "address-level2")}

@@ -10,7 +10,7 @@ use crate::domain::project::{
 };
 use crate::domain::startups::{SECTORS, STAGES};
 use crate::forms::{
-    FieldErrors, Notice, choice_group, csrf_field, error_summary, input, notice_view,
+    FieldErrors, Notice, choice_group, csrf_field, error_summary, input, notice_view, textarea_text,
 };
 use crate::i18n::FluentArg;
 use crate::shell::{Page, PageContext};
@@ -89,7 +89,7 @@ fn step_one(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
             <label class="field__label" for="description">{ctx.t("project-description")}</label>
             <textarea class="input" id="description" name="description" rows="6"
                 aria-invalid=description_error.map(|_| "true") aria-describedby="description-hint">
-                {v(d, "description").to_owned()}
+                {textarea_text(v(d, "description"))}
             </textarea>
             <div data-island="char-counter" data-props=counter>
                 <p class="field__hint" id="description-hint">{ctx.locale.t_args("project-description-hint", &[("max", FluentArg::Num(DESCRIPTION_MAX_CHARS as i64))])}</p>
@@ -183,7 +183,7 @@ fn step_four(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
         {input(ctx, errors, "how_heard", "field-how-heard", "text", v(d, "how_heard"), "off")}
         <div class="field">
             <label class="field__label" for="note">{ctx.t("field-note")}</label>
-            <textarea class="input" id="note" name="note" rows="4">{v(d, "note").to_owned()}</textarea>
+            <textarea class="input" id="note" name="note" rows="4">{textarea_text(v(d, "note"))}</textarea>
         </div>
     }
     .into_any()

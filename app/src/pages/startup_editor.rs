@@ -6,7 +6,9 @@ use leptos::prelude::*;
 use super::dashboard::staff_layout;
 use crate::domain::startup_form::StartupForm;
 use crate::domain::startups::{SECTIONS, SECTORS, STAGES};
-use crate::forms::{FieldErrors, checkbox, csrf_field, error_summary, error_view, input};
+use crate::forms::{
+    FieldErrors, checkbox, csrf_field, error_summary, error_view, input, textarea_text,
+};
 use crate::shell::{Page, PageContext};
 
 /// What the editor shows besides the form: the funds to choose from and, for a saved
@@ -49,7 +51,7 @@ fn area(
     view! {
         <div class="field">
             <label class="field__label" for=id.clone()>{label}</label>
-            <textarea class="input" id=id name=name.clone() rows=rows.to_string() lang=lang aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+            <textarea class="input" id=id name=name.clone() rows=rows.to_string() lang=lang aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{textarea_text(value)}</textarea>
             {error_view(ctx, &name, error)}
         </div>
     }

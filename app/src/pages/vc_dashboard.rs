@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::startup_editor::{ReportForm, report_form};
 use crate::domain::money::Money;
-use crate::forms::{FieldErrors, csrf_field, error_summary};
+use crate::forms::{FieldErrors, csrf_field, error_summary, textarea_text};
 use crate::shell::{Page, PageContext};
 
 /// One of the fund's startups with the interest it draws.
@@ -108,7 +108,7 @@ pub fn vc_startup_page(
         view! {
             <div class="field">
                 <label class="field__label" for=name>{ctx.t(label)}</label>
-                <textarea class="input" id=name name=name rows="5" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{value.to_owned()}</textarea>
+                <textarea class="input" id=name name=name rows="5" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{name}-error"))>{textarea_text(value)}</textarea>
                 {crate::forms::error_view(ctx, name, error)}
             </div>
         }

@@ -32,11 +32,6 @@ use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
 use crate::passwords;
 
-fn bad_form<T>(form: Result<Form<T>, FormRejection>) -> Result<T, AppError> {
-    form.map(|Form(f)| f)
-        .map_err(|_| AppError::BadRequest("bad-request-text"))
-}
-
 async fn limited(ctx: &Ctx, checks: &[(String, Limit)]) -> Result<Option<i64>, AppError> {
     for (key, limit) in checks {
         if let Err(minutes) = rate_limit::hit(ctx.state().db(), key, *limit).await? {
@@ -78,7 +73,7 @@ pub async fn signup(
     headers: HeaderMap,
     form: Result<Form<SignupForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let account = match validate_signup(&form) {
         Ok(account) => account,
@@ -173,7 +168,7 @@ pub async fn resend_verification(
     headers: HeaderMap,
     form: Result<Form<CsrfOnly>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let Some(user) = ctx.user.clone().filter(|u| !u.verified) else {
         return Ok(Redirect::to("/").into_response());
@@ -272,7 +267,7 @@ pub async fn signin(
     headers: HeaderMap,
     form: Result<Form<SigninForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let next = local_path(&form.next).to_owned();
     let mut state = SigninState {
@@ -354,7 +349,7 @@ pub async fn request_signin_link(
     headers: HeaderMap,
     form: Result<Form<SigninLinkForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut state = SigninState {
         link_email: form.link_email.clone(),
@@ -457,7 +452,7 @@ pub async fn signin_with_link(
     headers: HeaderMap,
     form: Result<Form<LinkForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let db = ctx.state().db();
     let mut tx = db.begin().await?;
@@ -481,7 +476,7 @@ pub async fn signout(
     headers: HeaderMap,
     form: Result<Form<CsrfOnly>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     session::sign_out(ctx.session()?).await?;
     let mut response = Redirect::to("/").into_response();
@@ -511,7 +506,7 @@ pub async fn forgot(
     headers: HeaderMap,
     form: Result<Form<ForgotForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
     let (status, notice) = match normalize_email(&form.email) {
@@ -613,7 +608,7 @@ pub async fn reset(
     headers: HeaderMap,
     form: Result<Form<ResetForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let form = bad_form(form)?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
     check_new_password(

@@ -13,9 +13,10 @@ pub const USER_KEY: &str = "user";
 pub struct SessionUser {
     pub id: i64,
     pub epoch: i64,
-    /// Unix time of the sign-in, for the absolute session timeout.
+    /// Unix time of the sign-in in milliseconds, for the absolute session timeout (whole
+    /// seconds would let a session outlive its limit by up to a second).
     #[serde(default)]
-    pub signed_in_at: i64,
+    pub signed_in_ms: i64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -73,8 +74,7 @@ pub async fn load(
     session_user: SessionUser,
     max_age: time::Duration,
 ) -> Result<Option<CurrentUser>, sqlx::Error> {
-    let age = time::OffsetDateTime::now_utc().unix_timestamp() - session_user.signed_in_at;
-    if age > max_age.whole_seconds() {
+    if unix_ms() - session_user.signed_in_ms >= max_age.whole_milliseconds() as i64 {
         return Ok(None);
     }
     let row: Option<UserRow> = sqlx::query_as(
@@ -101,6 +101,10 @@ pub async fn load(
         }))
 }
 
+fn unix_ms() -> i64 {
+    (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
+}
+
 pub async fn session_user(session: &Session) -> Option<SessionUser> {
     session.get::<SessionUser>(USER_KEY).await.ok().flatten()
 }
@@ -124,7 +128,7 @@ pub async fn sign_in(db: &SqlitePool, session: &Session, user_id: i64) -> Result
             SessionUser {
                 id: user_id,
                 epoch,
-                signed_in_at: time::OffsetDateTime::now_utc().unix_timestamp(),
+                signed_in_ms: unix_ms(),
             },
         )
         .await

@@ -105,11 +105,6 @@ async fn acknowledge(
     Ok(())
 }
 
-fn bad_form<T>(form: Result<Form<T>, FormRejection>) -> Result<T, AppError> {
-    form.map(|Form(f)| f)
-        .map_err(|_| AppError::BadRequest("bad-request-text"))
-}
-
 async fn done(ctx: &Ctx, message: &str, back: &str) -> Result<Response, AppError> {
     ctx.state().wake_mailer();
     ctx.set_flash(Flash {
@@ -155,7 +150,7 @@ pub async fn contact(
     form: Result<Form<ContactPost>, FormRejection>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let post = bad_form(form)?;
+    let post = crate::form_body::typed(form)?;
     if let Some(stop) = guard(
         &ctx,
         &headers,
@@ -234,7 +229,7 @@ pub async fn gsyf(
     headers: HeaderMap,
     form: Result<Form<GsyfPost>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let post = bad_form(form)?;
+    let post = crate::form_body::typed(form)?;
     if let Some(stop) = guard(
         &ctx,
         &headers,
@@ -356,7 +351,7 @@ pub async fn academy(
     headers: HeaderMap,
     form: Result<Form<AcademyPost>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let post = bad_form(form)?;
+    let post = crate::form_body::typed(form)?;
     if let Some(stop) = guard(
         &ctx,
         &headers,

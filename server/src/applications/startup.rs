@@ -126,7 +126,7 @@ pub async fn save_first(
     headers: HeaderMap,
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
-    let (fields, upload) = read_multipart(&mut multipart, "presentation").await;
+    let (fields, upload) = read_multipart(&mut multipart, "presentation").await?;
     save(ctx, headers, 1, fields, upload).await
 }
 
@@ -243,6 +243,11 @@ async fn save(
         errors = e;
     }
 
+    if !errors.is_empty() && row.is_none() && stored_file.is_none() {
+        // Nothing worth keeping: a refused first step starts no draft.
+        let page = ctx.page_ctx(|pc| project_page(pc, step, &draft, &errors, None));
+        return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
+    }
     let db = ctx.state().db();
     let mut tx = db.begin().await?;
     let (id, token) = match &row {
