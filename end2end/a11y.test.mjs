@@ -133,6 +133,16 @@ async function axeViolations(page) {
   );
 }
 
+/** Presses Tab until `selector` has the focus (at most 100 times); returns the presses. */
+async function tabTo(page, selector) {
+  for (let n = 1; n <= 100; n += 1) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return n;
+  }
+  const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
+  assert.fail(`${selector} is not reachable with Tab (the focus ended on ${at})`);
+}
+
 /** One line per node of an axe violation. */
 function describeAxe(v) {
   const nodes = v.nodes
@@ -266,6 +276,18 @@ describe('accessibility and HTML validity', () => {
       editors.push(`/dashboard/investments/${found.requestId}`);
     }
     for (const path of editors) await audit(page, path, report);
+    // The users table island with the keyboard only: search, then sort by the first column.
+    await page.goto(server.url('/dashboard/users'));
+    await page.waitForSelector('[data-island="staff-table"] .staff-table__count');
+    await tabTo(page, '#staff-table-q');
+    await page.keyboard.type('super@');
+    await page.waitForFunction(() => {
+      const rows = [...document.querySelectorAll('[data-island="staff-table"] tbody tr')];
+      return rows.length > 0 && rows.every((r) => r.textContent.includes('super@'));
+    });
+    await tabTo(page, '[data-island="staff-table"] th button.th-sort');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('[data-island="staff-table"] th[aria-sort]');
     // The English dashboard home, and a refused editor (the name left empty).
     await audit(page, '/dashboard?lang=en', report);
     await page.goto(server.url('/dashboard/faq/new'));
@@ -355,19 +377,32 @@ describe('accessibility and HTML validity', () => {
     await page.goto(server.url(`/startups/${OPEN_STARTUP}`));
     await clickAndNavigate(page, 'form.favorite-toggle button');
 
-    // A request with the amount island; its dialog is checked open.
+    // A request with the amount island, with the keyboard only: Tab into the amounts, Space
+    // picks one, Space ticks the risk statement, Enter sends. Its dialog is checked open, then
+    // closed with Escape.
     await page.goto(server.url(`/investmentFlow?startup=${OPEN_STARTUP}`));
     await page.waitForSelector('[data-island="investment"][data-island-ready="1"]');
-    await page.check('#quick-100000');
-    await page.check('#risk');
+    await tabTo(page, '[data-island="investment"] input[name="quick"]');
+    await page.keyboard.press('Space');
+    assert.equal(await page.locator('[data-island="investment"] input[name="quick"]:checked').count(), 1, 'an amount picked with Space');
+    await tabTo(page, '#risk');
+    await page.keyboard.press('Space');
+    assert.ok(await page.isChecked('#risk'), 'the risk statement ticked with Space');
+    await tabTo(page, '[data-island="investment"] form.investment-form button[type="submit"]');
     const [created] = await Promise.all([
       page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/investmentRequests'),
-      page.click('[data-island="investment"] form.investment-form button[type="submit"]'),
+      page.keyboard.press('Enter'),
     ]);
     assert.equal(created.status(), 201);
     await page.waitForSelector('[data-island="investment"] dialog.modal[open]');
+    assert.ok(
+      await page.evaluate(() => document.querySelector('dialog.modal[open]')?.contains(document.activeElement)),
+      'the dialog takes the focus',
+    );
     const dialog = await axeViolations(page);
     if (dialog.length > 0) report.problems.push(`/investmentFlow, the request dialog open\n    ${dialog.map(describeAxe).join('\n    ')}`);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-island="investment"] dialog.modal[open]', { state: 'detached' });
     // The request's id, from its cancel form.
     await page.goto(server.url('/pendingInvestments'));
     const cancel = await page.getAttribute('form[action^="/pendingInvestments/"][action$="/cancel"]', 'action');
@@ -499,23 +534,13 @@ describe('accessibility and HTML validity', () => {
     const context = await newContext(browser, { locale: 'tr-TR' });
     const page = await context.newPage();
 
-    /** Presses Tab until `selector` has the focus (at most 100 times); returns the presses. */
-    async function tabTo(selector) {
-      for (let n = 1; n <= 100; n += 1) {
-        await page.keyboard.press('Tab');
-        if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return n;
-      }
-      const at = await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 120));
-      assert.fail(`${selector} is not reachable with Tab (the focus ended on ${at})`);
-    }
-
     // Sign-in: e-mail, password, the submit button, Enter.
     await page.goto(server.url('/signin'));
-    await tabTo('#email');
+    await tabTo(page, '#email');
     await page.keyboard.type(SUPER.email);
-    await tabTo('#password');
+    await tabTo(page, '#password');
     await page.keyboard.type(SUPER.password);
-    await tabTo('form[action="/signin"] button[type=submit]');
+    await tabTo(page, 'form[action="/signin"] button[type=submit]');
     const [signedIn] = await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     assert.equal(signedIn.status(), 200);
     assert.notEqual(pathOf(page), '/signin', 'signed in with the keyboard');
@@ -525,17 +550,17 @@ describe('accessibility and HTML validity', () => {
     // The newsletter island on /newsletter: the address, the button, Enter; the success message.
     await page.goto(server.url('/newsletter'));
     await page.waitForSelector('main [data-island="newsletter"][data-island-ready="1"]');
-    await tabTo('main #newsletter-email, main [data-island="newsletter"] input[type=email]');
+    await tabTo(page, 'main #newsletter-email, main [data-island="newsletter"] input[type=email]');
     await page.keyboard.type(uniqueEmail('keys'));
-    await tabTo('main [data-island="newsletter"] button[type=submit]');
+    await tabTo(page, 'main [data-island="newsletter"] button[type=submit]');
     await page.keyboard.press('Enter');
     await page.waitForSelector('main .newsletter__message--success');
 
     // The footer's plain form (no JavaScript on the home page): typed, then Enter in the field.
     await page.goto(server.url('/'));
-    await tabTo('footer #newsletter-email');
+    await tabTo(page, 'footer #newsletter-email');
     await page.keyboard.type(uniqueEmail('keys'));
-    await tabTo('footer form.newsletter button[type=submit]');
+    await tabTo(page, 'footer form.newsletter button[type=submit]');
     const [sent] = await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     assert.equal(sent.status(), 200);
     assert.equal(await page.locator('footer .newsletter__message--success, .flash--success').count() > 0, true, 'subscribed');
