@@ -176,3 +176,4 @@ dashboard-transfer-waiting = Waiting
 dashboard-transfer-received = Received
 dashboard-transfer-mismatch = Amount does not match
 dashboard-transfer-mark = Mark received
+mail-reason = Reason

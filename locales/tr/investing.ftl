@@ -173,3 +173,4 @@ dashboard-transfer-waiting = Bekleniyor
 dashboard-transfer-received = Alındı
 dashboard-transfer-mismatch = Tutar uyuşmuyor
 dashboard-transfer-mark = Geldi olarak işaretle
+mail-reason = Gerekçe

@@ -235,7 +235,8 @@ impl Ctx {
                 ""
             };
             let value = format!(
-                "{LOCALE_COOKIE}={}; Path=/; Max-Age={LOCALE_MAX_AGE}; SameSite=Lax{secure}",
+                // Only the server reads it: HttpOnly, like every cookie of ours.
+                "{LOCALE_COOKIE}={}; Path=/; Max-Age={LOCALE_MAX_AGE}; HttpOnly; SameSite=Lax{secure}",
                 self.locale.code()
             );
             headers.append(header::SET_COOKIE, HeaderValue::from_str(&value).unwrap());
@@ -331,7 +332,6 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
 
     let headers = response.headers_mut();
     ctx.set_locale_cookie(headers);
-    security_headers(headers, state.shared().secure_cookies);
     headers.insert("x-request-id", HeaderValue::from_str(&request_id).unwrap());
     tracing::info!(
         request_id,
@@ -369,6 +369,18 @@ fn mark_extractor_rejection(response: &mut Response) {
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
 font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
 frame-ancestors 'none'";
+
+/// The outermost layer: every response, including the session store's failures and the
+/// timeout's 408, carries the security headers.
+pub async fn security_headers_middleware(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    security_headers(response.headers_mut(), state.shared().secure_cookies);
+    response
+}
 
 fn security_headers(headers: &mut HeaderMap, https: bool) {
     // Stored files set a stricter policy of their own.

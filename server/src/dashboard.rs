@@ -6,7 +6,9 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::project::{ANSWER_LABELS, FOUNDER_FIELDS};
 use ortak_app::domain::text::contains_turkish_ci;
+use ortak_app::i18n::FluentArg;
 use ortak_app::pages::dashboard::{
     NOTE, RowAction, StaffHome, StaffRow, StaffTable, staff_home_page, staff_table_page,
 };
@@ -343,36 +345,19 @@ pub async fn review_mkk(
 /// `/dashboard/applications`: startup applications, with the presentation and a status.
 pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
     let (_, superadmin) = staff(&ctx)?;
-    let rows: Vec<(i64, String, String, Option<String>, bool)> = sqlx::query_as(
-        "SELECT id, answers, status, submitted_at, presentation_file IS NOT NULL FROM startup_applications
+    type Row = (i64, String, String, Option<String>, Option<i64>);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT id, answers, status, submitted_at, startup_id FROM startup_applications
          WHERE status != 'draft' ORDER BY submitted_at DESC LIMIT 500",
     )
     .fetch_all(ctx.state().db())
     .await?;
     let rows = rows
         .into_iter()
-        .map(|(id, answers, status, submitted, has_file)| {
+        .map(|(id, answers, status, submitted, startup)| {
             let a: std::collections::BTreeMap<String, String> =
                 serde_json::from_str(&answers).unwrap_or_default();
             let get = |k: &str| a.get(k).cloned().unwrap_or_default();
-            let actions = ["in_review", "accepted", "declined"]
-                .iter()
-                .filter(|s| **s != status)
-                .map(|s| RowAction {
-                    action: format!("/dashboard/applications/{id}/status"),
-                    name: "status",
-                    value: (*s).to_owned(),
-                    label_id: format!("dashboard-app-{s}"),
-                    fields: &[],
-                })
-                .chain(std::iter::once(RowAction {
-                    action: format!("/dashboard/applications/{id}/startup"),
-                    name: "create",
-                    value: "1".into(),
-                    label_id: "dashboard-app-create-startup".into(),
-                    fields: &[],
-                }))
-                .collect();
             StaffRow {
                 id,
                 cells: vec![
@@ -381,13 +366,11 @@ pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
                     ctx.t(&format!("dashboard-app-status-{status}")),
                     date(&submitted.unwrap_or_default()),
                 ],
-                link: has_file.then(|| {
-                    (
-                        format!("/dashboard/applications/{id}/presentation"),
-                        "dashboard-download".to_owned(),
-                    )
-                }),
-                actions,
+                link: Some((
+                    format!("/dashboard/applications/{id}"),
+                    "dashboard-view".to_owned(),
+                )),
+                actions: application_actions(id, &status, startup),
             }
         })
         .collect();
@@ -405,6 +388,148 @@ pub async fn applications(ctx: Ctx) -> Result<Response, AppError> {
         create: None,
     };
     render_table(&ctx, superadmin, table).await
+}
+
+/// An application's status moves, and "create startup" until one was made from it.
+fn application_actions(id: i64, status: &str, startup: Option<i64>) -> Vec<RowAction> {
+    ["in_review", "accepted", "declined"]
+        .iter()
+        .filter(|s| **s != status)
+        .map(|s| RowAction {
+            action: format!("/dashboard/applications/{id}/status"),
+            name: "status",
+            value: (*s).to_owned(),
+            label_id: format!("dashboard-app-{s}"),
+            fields: &[],
+        })
+        .chain(startup.is_none().then(|| RowAction {
+            action: format!("/dashboard/applications/{id}/startup"),
+            name: "create",
+            value: "1".into(),
+            label_id: "dashboard-app-create-startup".into(),
+            fields: &[],
+        }))
+        .collect()
+}
+
+/// `/dashboard/applications/{id}`: every answer of a submitted application, its status
+/// actions, the presentation and the startup made from it.
+pub async fn application_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
+    let (_, superadmin) = staff(&ctx)?;
+    type Row = (
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+        Option<String>,
+    );
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT a.answers, a.status, a.submitted_at, a.presentation_name, a.startup_id, s.name
+         FROM startup_applications a LEFT JOIN startups s ON s.id = a.startup_id
+         WHERE a.id = ? AND a.status != 'draft'",
+    )
+    .bind(id)
+    .fetch_optional(ctx.state().db())
+    .await?;
+    let (answers, status, submitted, presentation, startup, startup_name) =
+        row.ok_or(AppError::NotFound)?;
+    let a: std::collections::BTreeMap<String, String> =
+        serde_json::from_str(&answers).unwrap_or_default();
+    let answer = |k: &str| a.get(k).map(|v| v.trim().to_owned()).unwrap_or_default();
+    let mut facts = vec![
+        (
+            ctx.t("dashboard-col-handled"),
+            ctx.t(&format!("dashboard-app-status-{status}")),
+        ),
+        (
+            ctx.t("dashboard-col-date"),
+            date(&submitted.unwrap_or_default()),
+        ),
+    ];
+    facts.extend(
+        ANSWER_LABELS
+            .iter()
+            .map(|(key, label)| (ctx.t(label), answer(key)))
+            .filter(|(_, v)| !v.is_empty()),
+    );
+    for (n, fields) in FOUNDER_FIELDS.iter().enumerate() {
+        let founder: Vec<String> = fields
+            .iter()
+            .map(|k| answer(k))
+            .filter(|v| !v.is_empty())
+            .collect();
+        if !founder.is_empty() {
+            let label = ctx
+                .locale
+                .t_args("project-founder", &[("n", FluentArg::Num(n as i64 + 1))]);
+            facts.push((label, founder.join(" · ")));
+        }
+    }
+    if let Some(name) = &presentation {
+        facts.push((ctx.t("project-presentation"), name.clone()));
+    }
+    if let Some(name) = startup_name {
+        facts.push((ctx.t("dashboard-app-startup-made"), name));
+    }
+    let link = match (&presentation, startup) {
+        (Some(_), _) => Some((
+            format!("/dashboard/applications/{id}/presentation"),
+            "dashboard-download".to_owned(),
+        )),
+        (None, Some(startup)) => Some((
+            format!("/dashboard/startups/{startup}"),
+            "dashboard-app-open-startup".to_owned(),
+        )),
+        (None, None) => None,
+    };
+    // Its history: every staff action on it, from the audit log.
+    let history: Vec<AuditRow> = sqlx::query_as(
+        "SELECT a.id, u.email, a.action, a.subject, a.before, a.after, a.created_at
+         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id
+         WHERE a.subject = ?1 OR a.before = ?1 ORDER BY a.id",
+    )
+    .bind(format!("application:{id}"))
+    .fetch_all(ctx.state().db())
+    .await?;
+    let history = history
+        .into_iter()
+        .map(|(_, by, action, _, before, after, at)| {
+            vec![
+                date_time(&at),
+                by.unwrap_or_default(),
+                action,
+                before.unwrap_or_default(),
+                after.unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let title = match answer("name") {
+        name if name.is_empty() => ctx.t("dashboard-applications"),
+        name => name,
+    };
+    let actions = application_actions(id, &status, startup);
+    let page = ctx.page_ctx(|pc| {
+        ortak_app::pages::dashboard::staff_detail_page(
+            pc,
+            superadmin,
+            title,
+            facts,
+            (
+                vec![
+                    "dashboard-col-date",
+                    "dashboard-col-by",
+                    "dashboard-col-action",
+                    "dashboard-audit-before",
+                    "dashboard-audit-after",
+                ],
+                history,
+            ),
+            actions,
+            link,
+        )
+    });
+    Ok(ctx.render(StatusCode::OK, page).await)
 }
 
 pub async fn application_status(
@@ -484,24 +609,29 @@ pub async fn application_presentation(ctx: Ctx, Path(id): Path<i64>) -> Result<R
     Ok(response)
 }
 
-/// The three inboxes of the forms, `(table, title, columns as SQL, back path)`.
+/// The three inboxes of the forms, `(table, title, columns as SQL, back path)`: name, e-mail,
+/// subject, and everything else the sender wrote (`{lang}` is the staff member's language).
 const INBOXES: [(&str, &str, &str, &str); 3] = [
     (
         "contact_messages",
         "dashboard-contacts",
-        "name, email, subject",
+        "name, email, subject, phone || ' · ' || message",
         "/dashboard/contacts",
     ),
     (
         "gsyf_applications",
         "dashboard-gsyf",
-        "first_name || ' ' || last_name, email, fund_type || ' · ' || investment_range",
+        "first_name || ' ' || last_name, email, fund_type || ' · ' || investment_range, phone",
         "/dashboard/gsyf",
     ),
     (
         "academy_applications",
         "dashboard-academy",
-        "name, email, institution",
+        "name, email,
+         (SELECT COALESCE(NULLIF(e.title_{lang}, ''), e.title_tr) FROM academy_events e WHERE e.id = event_id),
+         institution || ' · ' || phone || ' · ' || city || ' · ' || budget || ' · '
+             || CASE invested_before WHEN 1 THEN '+' ELSE '-' END || ' · ' || heard_from
+             || ' · ' || linkedin || ' · ' || note",
         "/dashboard/academy",
     ),
 ];
@@ -518,19 +648,22 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
     );
     let (_, superadmin) = staff(&ctx)?;
     let (table, title, columns, back) = INBOXES[which];
-    let rows: Vec<(i64, String, String, String, Option<String>, String)> = sqlx::query_as(&format!(
+    type Row = (i64, String, String, String, String, Option<String>, String);
+    let columns = columns.replace("{lang}", ctx.locale.code());
+    let rows: Vec<Row> = sqlx::query_as(&format!(
         "SELECT id, {columns}, handled_at, created_at FROM {table} ORDER BY created_at DESC LIMIT 500"
     ))
     .fetch_all(ctx.state().db())
     .await?;
     let rows = rows
         .into_iter()
-        .map(|(id, a, b, c, handled, created)| StaffRow {
+        .map(|(id, a, b, c, d, handled, created)| StaffRow {
             id,
             cells: vec![
                 a,
                 b,
                 c,
+                d,
                 ctx.t(if handled.is_some() {
                     "dashboard-handled"
                 } else {
@@ -558,6 +691,7 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
             "dashboard-col-name",
             "dashboard-col-email",
             "dashboard-col-subject",
+            "dashboard-col-details",
             "dashboard-col-handled",
             "dashboard-col-date",
         ],
@@ -773,7 +907,7 @@ pub async fn audit_log(ctx: Ctx) -> Result<Response, AppError> {
         .map(|(id, by, action, subject, before, after, at)| StaffRow {
             id,
             cells: vec![
-                date(&at),
+                date_time(&at),
                 by.unwrap_or_default(),
                 action,
                 subject,
@@ -982,6 +1116,7 @@ pub async fn academy_events(ctx: Ctx) -> Result<Response, AppError> {
                 history,
             ),
             vec![add],
+            None,
         )
     });
     Ok(ctx.render(StatusCode::OK, page).await)

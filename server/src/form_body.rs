@@ -9,10 +9,15 @@ use axum::http::StatusCode;
 use crate::error::AppError;
 use crate::input_screen::is_clean;
 
-/// A typed form, or the generic refusal when the body is not a form of that shape.
+/// A typed form, or the refusal: too large (413), or not a form of that shape (400).
 pub fn typed<T>(form: Result<Form<T>, FormRejection>) -> Result<T, AppError> {
-    form.map(|Form(f)| f)
-        .map_err(|_| AppError::BadRequest("bad-request-text"))
+    form.map(|Form(f)| f).map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::Refused(StatusCode::PAYLOAD_TOO_LARGE, "input-too-large")
+        } else {
+            AppError::BadRequest("bad-request-text")
+        }
+    })
 }
 
 pub struct FormBody(Vec<(String, String)>);

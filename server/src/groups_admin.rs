@@ -5,6 +5,8 @@ use axum::body::Bytes;
 use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
+use ortak_app::domain::paths::is_web_url;
+use ortak_app::domain::startup_form::slugify;
 use ortak_app::pages::dashboard::{RowAction, StaffRow, StaffTable, staff_detail_page};
 
 use crate::accounts::session::{CurrentUser, Role};
@@ -16,6 +18,10 @@ use crate::form_body::FormBody;
 const EMAIL: &[(&str, &str, &str)] = &[("email", "dashboard-col-email", "email")];
 const STARTUP: &[(&str, &str, &str)] = &[("startup", "dashboard-startup-slug", "text")];
 const NAME: &[(&str, &str, &str)] = &[("name", "dashboard-col-name", "text")];
+const FUND: &[(&str, &str, &str)] = &[
+    ("name", "dashboard-col-name", "text"),
+    ("website", "dashboard-fund-website", "url"),
+];
 
 fn superadmin_post(
     ctx: &Ctx,
@@ -82,9 +88,69 @@ pub async fn vc_groups(ctx: Ctx) -> Result<Response, AppError> {
         rows,
         search: None,
         csv: None,
-        create: None,
+        create: Some("/dashboard/vcGroups/new"),
     };
     render_table(&ctx, true, table).await
+}
+
+/// `/dashboard/vcGroups/new`: a fund, by name (and web site).
+pub async fn fund_new(ctx: Ctx) -> Result<Response, AppError> {
+    ctx.require(Role::SuperAdmin)?;
+    let create = RowAction {
+        action: "/dashboard/vcGroups".into(),
+        name: "create",
+        value: "1".into(),
+        label_id: "dashboard-new-fund".into(),
+        fields: FUND,
+    };
+    let title = ctx.t("dashboard-vc-groups");
+    let page = ctx.page_ctx(|pc| {
+        staff_detail_page(
+            pc,
+            true,
+            title,
+            Vec::new(),
+            (Vec::new(), Vec::new()),
+            vec![create],
+            None,
+        )
+    });
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// `POST /dashboard/vcGroups`: creates a fund; startups and fund teams can then use it.
+pub async fn fund_create(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Response, AppError> {
+    let (me, f) = superadmin_post(&ctx, &headers, &body)?;
+    let name = f.get("name").trim().to_owned();
+    let website = f.get("website").trim().to_owned();
+    let slug = slugify(&name);
+    if slug.is_empty() || name.chars().count() > 100 {
+        return Err(AppError::BadRequest("dashboard-fund-name"));
+    }
+    if !website.is_empty() && !is_web_url(&website) {
+        return Err(AppError::BadRequest("validation-url"));
+    }
+    let mut tx = ctx.state().db().begin().await?;
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT OR IGNORE INTO funds (slug, name, website) VALUES (?, ?, ?) RETURNING id",
+    )
+    .bind(&slug)
+    .bind(&name)
+    .bind(&website)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let id = id.ok_or(AppError::BadRequest("dashboard-fund-exists"))?;
+    audit(
+        &mut tx,
+        me.id,
+        "fund.create",
+        &format!("fund:{id}"),
+        None,
+        Some(&format!("{name} {website}")),
+    )
+    .await?;
+    tx.commit().await?;
+    done(&ctx, "/dashboard/vcGroups").await
 }
 
 /// `POST /dashboard/vcGroups/{fund}/members`: `op` add or remove, `email` the member.
@@ -189,6 +255,7 @@ pub async fn vip_new(ctx: Ctx) -> Result<Response, AppError> {
             Vec::new(),
             (Vec::new(), Vec::new()),
             vec![create],
+            None,
         )
     });
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -286,6 +353,7 @@ pub async fn vip_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppErro
                 history,
             ),
             actions,
+            None,
         )
     });
     Ok(ctx.render(StatusCode::OK, page).await)

@@ -46,6 +46,8 @@ async fn main() -> anyhow::Result<()> {
                 .unwrap_or_else(|_| "info,sqlx=warn,tower_sessions=warn".into()),
         )
         .with_target(false)
+        // Colours only on a terminal: journald and log files get plain text.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
     let settings = cli.settings;
     match cli.command.unwrap_or(Command::Serve) {

@@ -73,7 +73,7 @@ pub async fn subscribe_form(
     headers: HeaderMap,
     form: Result<Form<SubscribeForm>, FormRejection>,
 ) -> Result<Response, AppError> {
-    let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     match normalize_email(&form.email) {
         Err(error) => {

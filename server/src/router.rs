@@ -209,6 +209,10 @@ pub fn build(state: AppState) -> Router {
         .route("/dashboard/applications", get(dashboard::applications))
         .route("/dashboard/applications.json", get(dashboard::applications))
         .route(
+            "/dashboard/applications/{id}",
+            get(dashboard::application_page),
+        )
+        .route(
             "/dashboard/applications/{id}/status",
             post(dashboard::application_status),
         )
@@ -328,7 +332,11 @@ pub fn build(state: AppState) -> Router {
         .route("/dashboard/users/{id}", get(user_admin::page))
         .route("/dashboard/users/{id}/role", post(user_admin::change_role))
         .route("/dashboard/users/{id}/active", post(user_admin::set_active))
-        .route("/dashboard/vcGroups", get(groups_admin::vc_groups))
+        .route(
+            "/dashboard/vcGroups",
+            get(groups_admin::vc_groups).post(groups_admin::fund_create),
+        )
+        .route("/dashboard/vcGroups/new", get(groups_admin::fund_new))
         .route("/dashboard/vcGroups.json", get(groups_admin::vc_groups))
         .route(
             "/dashboard/vcGroups/{id}/members",
@@ -430,6 +438,10 @@ pub fn build(state: AppState) -> Router {
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(30),
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            context::security_headers_middleware,
         ))
         .with_state(state)
 }

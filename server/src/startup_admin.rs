@@ -5,7 +5,7 @@
 use axum::body::Bytes;
 use axum::extract::{Multipart, Path};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::collation::sort_key;
 use ortak_app::domain::startup_form::{StartupForm, StartupRecord, slugify, validate};
 use ortak_app::domain::startups::SECTIONS;
@@ -833,14 +833,20 @@ pub async fn from_application(
     body: Bytes,
 ) -> Result<Response, AppError> {
     let (staff, _) = staff_post(&ctx, &headers, &body)?;
-    let answers: Option<String> = sqlx::query_scalar(
-        "SELECT answers FROM startup_applications WHERE id = ? AND status != 'draft'",
+    let row: Option<(String, String, Option<i64>)> = sqlx::query_as(
+        "SELECT a.answers, a.status, s.id FROM startup_applications a
+         LEFT JOIN startups s ON s.id = a.startup_id WHERE a.id = ? AND a.status != 'draft'",
     )
     .bind(id)
     .fetch_optional(ctx.state().db())
     .await?;
+    let (answers, status, made) = row.ok_or(AppError::NotFound)?;
+    // One click makes one startup: a second opens the one already made.
+    if let Some(startup) = made {
+        return Ok(Redirect::to(&format!("/dashboard/startups/{startup}")).into_response());
+    }
     let a: std::collections::BTreeMap<String, String> =
-        serde_json::from_str(&answers.ok_or(AppError::NotFound)?).unwrap_or_default();
+        serde_json::from_str(&answers).unwrap_or_default();
     let get = |k: &str| a.get(k).cloned().unwrap_or_default().trim().to_owned();
     let name = get("name");
     let base = slugify(&name);
@@ -863,8 +869,9 @@ pub async fn from_application(
         n += 1;
     }
     let fund: i64 = sqlx::query_scalar("SELECT id FROM funds ORDER BY id LIMIT 1")
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(AppError::BadRequest("dashboard-no-fund"))?;
     let today = crate::startups::today();
     let description = get("description");
     let startup: i64 = sqlx::query_scalar(
@@ -900,6 +907,26 @@ pub async fn from_application(
         Some(&format!("{name} | draft")),
     )
     .await?;
+    // Making a startup of it accepts the application.
+    sqlx::query(
+        "UPDATE startup_applications SET startup_id = ?, status = 'accepted',
+             updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
+    )
+    .bind(startup)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    if status != "accepted" {
+        audit(
+            &mut tx,
+            staff.id,
+            "application.status",
+            &format!("application:{id}"),
+            Some(&status),
+            Some("accepted"),
+        )
+        .await?;
+    }
     tx.commit().await?;
     done(&ctx, &format!("/dashboard/startups/{startup}")).await
 }

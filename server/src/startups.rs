@@ -319,7 +319,7 @@ pub async fn toggle_favorite(
     form: Result<Form<FavoriteForm>, FormRejection>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let row = find_card(&ctx, &slug).await?;
     let save = form.favorite == "1";

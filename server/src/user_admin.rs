@@ -178,6 +178,7 @@ pub async fn page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
                 history,
             ),
             actions,
+            None,
         )
     });
     Ok(ctx.render(StatusCode::OK, page).await)

@@ -551,3 +551,64 @@ async fn sessions_end_after_the_idle_and_the_absolute_timeouts() {
         assert_eq!(status(&browser).await, 303, "{setting}: sent to sign in");
     }
 }
+
+#[tokio::test]
+async fn every_sign_in_attempt_is_logged_without_the_secret() {
+    let data = tempfile::TempDir::new().unwrap();
+    common::journeys::create_admin(&data, "kayit@example.com", false);
+    let server = common::Server::start_in(data, &[("RUST_LOG", "info")]);
+    let attempt = |password: &'static str, email: &'static str| {
+        let server = &server;
+        async move {
+            let browser = common::client();
+            let token = common::journeys::csrf(&browser, server, "/signin").await;
+            common::journeys::post_form(
+                &browser,
+                server.url("/signin"),
+                &token,
+                &[("email", email.into()), ("password", password.into())],
+            )
+            .await
+            .status()
+            .as_u16()
+        }
+    };
+    assert_eq!(attempt("yanlis-parola-9", "kayit@example.com").await, 422);
+    assert_eq!(attempt("yanlis-parola-9", "kimse@example.com").await, 422);
+    assert_eq!(
+        attempt(common::journeys::ADMIN_PASSWORD, "kayit@example.com").await,
+        303
+    );
+    let browser = common::client();
+    let token = common::journeys::csrf(&browser, &server, "/signin").await;
+    let link = common::journeys::post_form(
+        &browser,
+        server.url("/signin/link/use"),
+        &token,
+        &[("token", "uydurma".into())],
+    )
+    .await;
+    assert_eq!(link.status(), 410);
+    // The log is written as the requests finish.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let log = server.output.lock().unwrap().join("\n");
+    let attempts: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("sign-in attempt"))
+        .collect();
+    for expected in [
+        "method=\"password\"",
+        "outcome=\"wrong-password\"",
+        "outcome=\"unknown-account\"",
+        "outcome=\"success\"",
+        "method=\"emailed-link\"",
+        "outcome=\"invalid-or-used-token\"",
+    ] {
+        assert!(
+            attempts.iter().any(|l| l.contains(expected)),
+            "{expected} in {attempts:#?}"
+        );
+    }
+    assert!(attempts.iter().all(|l| l.contains("ip=")));
+    assert!(!log.contains("yanlis-parola-9") && !log.contains(common::journeys::ADMIN_PASSWORD));
+}

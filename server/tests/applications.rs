@@ -103,6 +103,32 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
         .await;
     let staff = sink.wait_for("staff@ortak.local", "İletişim mesajı").await;
     assert!(staff.text.contains("MKK hesabımı nasıl açarım?"));
+
+    // Staff read the whole message in the inbox and in its CSV export.
+    let data = server.data.path().to_owned();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ortak"))
+        .args([
+            "create-admin",
+            "--email",
+            "okuyan@example.com",
+            "--password",
+        ])
+        .arg(common::journeys::ADMIN_PASSWORD)
+        .env("ORTAK_DATA_DIR", &data)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let admin = common::journeys::sign_in(
+        &server,
+        "okuyan@example.com",
+        common::journeys::ADMIN_PASSWORD,
+    )
+    .await;
+    let inbox = common::text(&admin, server.url("/dashboard/contacts")).await;
+    assert!(inbox.contains("MKK hesabımı nasıl açarım?"), "the message");
+    let csv = common::text(&admin, server.url("/dashboard/contacts.csv")).await;
+    assert!(csv.contains("MKK hesabımı nasıl açarım?"));
 }
 
 #[tokio::test]

@@ -238,6 +238,21 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
             .unwrap()
             .contains("sunum.pdf")
     );
+    // The application's page shows every answer, labelled in the staff member's language.
+    assert!(list.contains(&format!("href=\"/dashboard/applications/{id}\"")));
+    let detail = common::text(&admin, server.url(&format!("/dashboard/applications/{id}"))).await;
+    for shown in [
+        "Deneme Girişimi",
+        "Açıklama",
+        "Ankara",
+        "100000",
+        "Ece · CEO · ",
+        "ece@example.com",
+        "sunum.pdf",
+    ] {
+        assert!(detail.contains(shown), "{shown} on the application's page");
+    }
+    assert!(detail.contains(&format!("/dashboard/applications/{id}/presentation")));
     let moved = post_form(
         &admin,
         server.url(&format!("/dashboard/applications/{id}/status")),
@@ -246,6 +261,11 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
     )
     .await;
     assert_eq!(moved.status(), 303);
+    let detail = common::text(&admin, server.url(&format!("/dashboard/applications/{id}"))).await;
+    assert!(
+        detail.contains("application.status") && detail.contains("admin@example.com"),
+        "the page shows its history"
+    );
     let list = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(list.contains("Kabul edildi"));
     assert_eq!(

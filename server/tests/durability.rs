@@ -1,7 +1,8 @@
 //! Durability: the server is killed with SIGKILL in the middle of a write load (members
-//! joining, each queueing a verification mail; newsletter sign-ups). After a restart every
-//! write that was answered with success is there, every unsent mail is still in the outbox,
-//! and SQLite's integrity check passes.
+//! joining, each queueing a verification mail; their MKK details and investment requests,
+//! each queueing a confirmation; newsletter sign-ups). After a restart every write that was
+//! answered with success is there, every unsent mail is still in the outbox, and SQLite's
+//! integrity check passes.
 
 mod common;
 
@@ -10,17 +11,41 @@ use std::sync::{Arc, Mutex};
 use common::Server;
 use common::journeys::{csrf, post_form, signup_fields};
 
+fn mkk_fields(email: &str) -> Vec<(&'static str, String)> {
+    [
+        ("investor_type", "individual"),
+        ("citizen", "yes"),
+        ("id_type", "tckn"),
+        ("first_name", "Ayşe"),
+        ("last_name", "Yılmaz"),
+        ("email", email),
+        ("phone", "0532 123 45 67"),
+        ("annual_income", "750.000"),
+        ("identity_number", "10000000146"),
+        ("birth_date", "1984-02-29"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k, v.to_owned()))
+    .collect()
+}
+
 #[tokio::test]
 async fn a_killed_server_keeps_every_acknowledged_write() {
-    let server = Server::start_in(tempfile::TempDir::new().unwrap(), &[]);
+    let server = Server::start_in(tempfile::TempDir::new().unwrap(), &[("ORTAK_DEMO", "1")]);
     let base = Arc::new(server.base.clone());
     let joined: Arc<Mutex<Vec<String>>> = Arc::default();
+    let requested: Arc<Mutex<Vec<String>>> = Arc::default();
     let subscribed: Arc<Mutex<Vec<String>>> = Arc::default();
 
     // Four writers that keep going until the server disappears under them.
     let mut writers = Vec::new();
     for w in 0..4 {
-        let (joined, subscribed, base) = (joined.clone(), subscribed.clone(), base.clone());
+        let (joined, requested, subscribed, base) = (
+            joined.clone(),
+            requested.clone(),
+            subscribed.clone(),
+            base.clone(),
+        );
         writers.push(tokio::spawn(async move {
             for i in 0.. {
                 let browser = common::client();
@@ -42,8 +67,33 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
                     .await
                 {
                     Ok(r) if r.status() == 303 => joined.lock().unwrap().push(email.clone()),
-                    Ok(_) => {}
+                    Ok(_) => continue,
                     Err(_) => return,
+                }
+                // The new member's MKK details, then an investment request (every other one).
+                if i % 2 == 0 {
+                    let mut mkk: Vec<(&str, String)> = vec![("csrf", token.clone())];
+                    mkk.extend(mkk_fields(&email));
+                    match browser.post(format!("{base}/mkk")).form(&mkk).send().await {
+                        Ok(r) if r.status() == 303 => {}
+                        Ok(r) => panic!("MKK: {}", r.status()),
+                        Err(_) => return,
+                    }
+                    let request = browser
+                        .post(format!("{base}/api/investmentRequests"))
+                        .header("x-csrf-token", &token)
+                        .header("origin", base.as_str())
+                        .json(&serde_json::json!({
+                            "startup": "cemre-enerji", "amount": "100.000", "feeAdded": true,
+                            "risk": true, "idempotencyKey": format!("yuk-{w}-{i}"),
+                        }))
+                        .send()
+                        .await;
+                    match request {
+                        Ok(r) if r.status() == 201 => requested.lock().unwrap().push(email.clone()),
+                        Ok(r) => panic!("request: {}", r.status()),
+                        Err(_) => return,
+                    }
                 }
                 let news = format!("bulten-{w}-{i}@example.com");
                 let sent = browser
@@ -62,7 +112,7 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
         }));
     }
     // Let the load build up, then pull the plug mid-write.
-    while joined.lock().unwrap().len() < 12 {
+    while joined.lock().unwrap().len() < 12 || requested.lock().unwrap().len() < 6 {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     let data = server.kill();
@@ -70,7 +120,7 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
         writer.await.unwrap();
     }
 
-    let server = Server::start_in(data, &[]);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let db = server.db().await;
     let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
         .fetch_one(&db)
@@ -94,7 +144,22 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
         .fetch_one(&db)
         .await
         .unwrap();
-        assert_eq!(mails, 1, "{email}'s verification mail");
+        assert!(mails >= 1, "{email}'s verification mail");
+    }
+    let requested = requested.lock().unwrap().clone();
+    assert!(requested.len() >= 6);
+    for email in &requested {
+        let (requests, mails): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM investment_requests r JOIN users u ON u.id = r.user_id
+                     WHERE u.email = ?1 AND r.status = 'submitted'),
+                    (SELECT COUNT(*) FROM outbox WHERE to_email = ?1 AND sent_at IS NULL)",
+        )
+        .bind(email)
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        assert_eq!(requests, 1, "{email} was told the request was received");
+        assert_eq!(mails, 2, "{email}'s verification and request mails");
     }
     let subscribed = subscribed.lock().unwrap().clone();
     assert!(

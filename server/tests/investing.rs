@@ -685,3 +685,84 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
             && overview.contains("Enerji ve yenilenebilir enerji: 300.000 TL")
     );
 }
+
+#[tokio::test]
+async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    let browser = sign_up(&server, "red@example.com").await;
+    let token = csrf(&browser, &server, "/mkk").await;
+    let mkk = post_form(
+        &browser,
+        server.url("/mkk"),
+        &token,
+        &mkk_fields("10000000146"),
+    )
+    .await;
+    assert_eq!(mkk.status(), 303);
+    let sent = browser
+        .post(server.url("/api/investmentRequests"))
+        .header("x-csrf-token", &token)
+        .json(&serde_json::json!({ "startup": "rota-mobilite", "amount": "200.000", "feeAdded": false, "risk": true, "idempotencyKey": "red-1" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sent.status(), 201);
+    let db = server.db().await;
+    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+
+    // A pre-investment is listed under pre-investments, not under investments.
+    let staff = sign_in(
+        &server,
+        "super@example.com",
+        common::journeys::ADMIN_PASSWORD,
+    )
+    .await;
+    let pre = common::text(&staff, server.url("/dashboard/pre-investments")).await;
+    assert!(pre.contains("red@example.com"));
+    let investments = common::text(&staff, server.url("/dashboard/investments")).await;
+    assert!(!investments.contains("red@example.com"));
+
+    let reject = |note: &'static str| {
+        let (staff, server, token) = (&staff, &server, csrf_of(&pre));
+        async move {
+            post_form(
+                staff,
+                server.url(&format!("/dashboard/investments/{id}/status")),
+                &token,
+                &[("to", "rejected".into()), ("note", note.into())],
+            )
+            .await
+        }
+    };
+    let refused = reject("  ").await;
+    assert_eq!(refused.status(), 400);
+    assert!(refused.text().await.unwrap().contains("gerekçesini"));
+    let status: String = sqlx::query_scalar("SELECT status FROM investment_requests")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert_eq!(status, "submitted", "nothing changed");
+
+    assert_eq!(reject("Belgeler eksik").await.status(), 303);
+    let (status, reason): (String, Option<String>) =
+        sqlx::query_as("SELECT status, rejection_reason FROM investment_requests")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert_eq!(
+        (status.as_str(), reason.as_deref()),
+        ("rejected", Some("Belgeler eksik"))
+    );
+    let mail: String = sqlx::query_scalar(
+        "SELECT text_body FROM outbox WHERE to_email = 'red@example.com' ORDER BY id DESC LIMIT 1",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert!(mail.contains("Gerekçe: Belgeler eksik"), "{mail}");
+}

@@ -211,5 +211,10 @@ async fn json_endpoint_answers_in_the_page_language() {
         .send()
         .await
         .unwrap();
-    assert_eq!(not_json.status(), 400);
+    assert_eq!(not_json.status(), 415);
+    let body: serde_json::Value = not_json.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "This address does not accept data of that type."
+    );
 }

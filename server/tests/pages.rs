@@ -379,3 +379,142 @@ async fn public_pages_are_light_and_ship_no_javascript_without_islands() {
         "/newsletter: {js} bytes of JavaScript"
     );
 }
+
+/// The security headers on one response.
+fn assert_secure_headers(what: &str, h: &reqwest::header::HeaderMap) {
+    let csp = h
+        .get("content-security-policy")
+        .unwrap_or_else(|| panic!("{what}: no CSP"))
+        .to_str()
+        .unwrap();
+    assert!(
+        !csp.contains("unsafe-inline") && csp.contains("frame-ancestors 'none'"),
+        "{what}: {csp}"
+    );
+    assert_eq!(h["x-content-type-options"], "nosniff", "{what}");
+    assert_eq!(
+        h["referrer-policy"], "strict-origin-when-cross-origin",
+        "{what}"
+    );
+    assert_eq!(h["x-frame-options"], "DENY", "{what}");
+}
+
+#[tokio::test]
+async fn every_kind_of_response_carries_the_security_headers() {
+    let server = Server::start();
+    let home = client().get(server.url("/")).send().await.unwrap();
+    let html = home.text().await.unwrap();
+    let css = html.split("rel=\"stylesheet\" href=\"").nth(1).unwrap();
+    let css = &css[..css.find('"').unwrap()];
+    let token = common::csrf_of(&common::text(&client(), server.url("/newsletter")).await);
+    let too_large = client()
+        .post(server.url("/newsletter"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(format!("csrf={token}&email={}", "a".repeat(100_000)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(too_large.status(), 413);
+    assert_secure_headers("a 413", too_large.headers());
+    let wrong_type = client()
+        .post(server.url("/newsletter"))
+        .header("content-type", "text/plain")
+        .body("email=a@b.co")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong_type.status(), 415);
+    assert_secure_headers("a 415", wrong_type.headers());
+    for (path, status) in [
+        ("/", 200),
+        (css, 200),
+        ("/favicon.svg", 200),
+        ("/robots.txt", 200),
+        ("/sitemap.xml", 200),
+        ("/healthz", 200),
+        ("/api/getProfile", 401),
+        ("/dashboard/users.json", 401),
+        ("/profile", 303),
+        ("/no-such-page", 404),
+        ("/assets/no-such.js", 404),
+    ] {
+        let response = client().get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), status, "{path}");
+        assert_secure_headers(path, response.headers());
+        assert!(response.headers().get("x-request-id").is_some(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn behind_https_hsts_and_a_host_prefixed_secure_session_cookie() {
+    use common::journeys::{ADMIN_PASSWORD, create_admin};
+    let data = tempfile::TempDir::new().unwrap();
+    create_admin(&data, "https@example.com", false);
+    let server = Server::start_in(data, &[("ORTAK_PUBLIC_URL", "https://ortak.example")]);
+    let page = client().get(server.url("/signin")).send().await.unwrap();
+    assert_eq!(
+        page.headers()["strict-transport-security"],
+        "max-age=63072000; includeSubDomains"
+    );
+    // The browser would only send these Secure cookies over HTTPS: carry them by hand.
+    let cookie_pairs = |r: &reqwest::Response| -> Vec<String> {
+        r.headers()
+            .get_all("set-cookie")
+            .iter()
+            .map(|c| c.to_str().unwrap().to_owned())
+            .collect()
+    };
+    let set = cookie_pairs(&page);
+    let csrf_cookie = set
+        .iter()
+        .find(|c| c.starts_with("ortak_csrf="))
+        .expect("a CSRF cookie");
+    assert!(csrf_cookie.contains("Secure") && csrf_cookie.contains("HttpOnly"));
+    let jar: Vec<&str> = set.iter().map(|c| c.split(';').next().unwrap()).collect();
+    let token = common::csrf_of(&page.text().await.unwrap());
+    let signed_in = client()
+        .post(server.url("/signin"))
+        .header("cookie", jar.join("; "))
+        .header("origin", server.base.as_str())
+        .form(&[
+            ("csrf", token.as_str()),
+            ("email", "https@example.com"),
+            ("password", ADMIN_PASSWORD),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 303);
+    let session = cookie_pairs(&signed_in)
+        .into_iter()
+        .find(|c| c.starts_with("__Host-ortak_session="))
+        .expect("the session cookie is __Host- prefixed");
+    for attribute in ["Secure", "HttpOnly", "SameSite=Lax", "Path=/"] {
+        assert!(session.contains(attribute), "{attribute}: {session}");
+    }
+    assert!(
+        !session.contains("Domain="),
+        "__Host- cookies have no Domain"
+    );
+
+    // Signing out clears the browser's cache and storage for the site.
+    let session_pair = session.split(';').next().unwrap().to_owned();
+    let profile = client()
+        .get(server.url("/profile"))
+        .header("cookie", format!("{}; {session_pair}", jar.join("; ")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(profile.status(), 200, "signed in");
+    let token = common::csrf_of(&profile.text().await.unwrap());
+    let out = client()
+        .post(server.url("/logout"))
+        .header("cookie", format!("{}; {session_pair}", jar.join("; ")))
+        .header("origin", server.base.as_str())
+        .form(&[("csrf", token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(out.status(), 303);
+    assert_eq!(out.headers()["clear-site-data"], "\"cache\", \"storage\"");
+}

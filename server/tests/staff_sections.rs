@@ -328,6 +328,126 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
     let editor = common::text(&admin, server.url(&format!("/dashboard/startups/{draft}"))).await;
     assert!(editor.contains("Depo robotları.") && editor.contains("Bursa"));
     assert!(audit_has(&server, "startup.from_application").await);
+    // It accepted the application, and a second click opens the same startup.
+    let status: String = sqlx::query_scalar("SELECT status FROM startup_applications WHERE id = ?")
+        .bind(application)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(status, "accepted");
+    let page = common::text(&admin, server.url("/dashboard/applications")).await;
+    assert!(!page.contains(&format!("/dashboard/applications/{application}/startup")));
+    let again = post_form(
+        &admin,
+        server.url(&format!("/dashboard/applications/{application}/startup")),
+        &csrf_of(&page),
+        &[("create", "1".into())],
+    )
+    .await;
+    assert_eq!(
+        again.headers()["location"],
+        format!("/dashboard/startups/{draft}").as_str()
+    );
+    let drafts = scalar(
+        &server,
+        "SELECT COUNT(*) FROM startups WHERE slug LIKE 'cinar-robotik%'",
+    )
+    .await;
+    assert_eq!(drafts, 1, "one click, one startup");
+}
+
+#[tokio::test]
+async fn a_superadmin_creates_funds_before_any_startup() {
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    create_admin(&data, "admin@example.com", false);
+    // No demo content: an empty install has no fund.
+    let server = Server::start_in(data, &[]);
+    let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
+    let application: i64 = sqlx::query_scalar(
+        "INSERT INTO startup_applications (draft_token, answers, next_step, status, submitted_at)
+         VALUES ('f', '{\"name\":\"Fonsuz\"}', 5, 'new', strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) RETURNING id",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    let page = common::text(&admin, server.url("/dashboard/applications")).await;
+    let refused = post_form(
+        &admin,
+        server.url(&format!("/dashboard/applications/{application}/startup")),
+        &csrf_of(&page),
+        &[("create", "1".into())],
+    )
+    .await;
+    assert_eq!(refused.status(), 400);
+    assert!(
+        refused
+            .text()
+            .await
+            .unwrap()
+            .contains("Önce bir fon oluşturun")
+    );
+
+    let superadmin = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    let form = common::text(&superadmin, server.url("/dashboard/vcGroups/new")).await;
+    let create = |name: &'static str, website: &'static str| {
+        let (superadmin, server, token) = (&superadmin, &server, csrf_of(&form));
+        async move {
+            post_form(
+                superadmin,
+                server.url("/dashboard/vcGroups"),
+                &token,
+                &[
+                    ("create", "1".into()),
+                    ("name", name.into()),
+                    ("website", website.into()),
+                ],
+            )
+            .await
+            .status()
+            .as_u16()
+        }
+    };
+    assert_eq!(create("", "").await, 400, "a name is needed");
+    assert_eq!(
+        create("Boğaziçi Fon", "ftp://x").await,
+        400,
+        "a web address"
+    );
+    assert_eq!(
+        create("Boğaziçi Fon", "https://bogazici.example").await,
+        303
+    );
+    assert_eq!(create("Boğaziçi Fon", "").await, 400, "the name is taken");
+    let (slug, website): (String, String) = sqlx::query_as("SELECT slug, website FROM funds")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(
+        (slug.as_str(), website.as_str()),
+        ("bogazici-fon", "https://bogazici.example")
+    );
+    assert!(audit_has(&server, "fund.create").await);
+    let list = common::text(&superadmin, server.url("/dashboard/vcGroups")).await;
+    assert!(list.contains("Boğaziçi Fon") && list.contains("/dashboard/vcGroups/new"));
+    // Admins cannot create funds.
+    let forbidden = post_form(
+        &admin,
+        server.url("/dashboard/vcGroups"),
+        &csrf_of(&page),
+        &[("create", "1".into()), ("name", "Başka Fon".into())],
+    )
+    .await;
+    assert_eq!(forbidden.status(), 403);
+    // Now the application becomes a startup of that fund.
+    let created = post_form(
+        &admin,
+        server.url(&format!("/dashboard/applications/{application}/startup")),
+        &csrf_of(&page),
+        &[("create", "1".into())],
+    )
+    .await;
+    assert_eq!(created.status(), 303);
 }
 
 #[tokio::test]

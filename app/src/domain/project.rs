@@ -79,6 +79,41 @@ pub fn step_fields(step: u8) -> Vec<String> {
     fields
 }
 
+/// Each answer of steps 1-4 with the Fluent id of its label, in the form's order (founders
+/// apart: see [`FOUNDER_FIELDS`]), for showing a submitted application to staff.
+pub const ANSWER_LABELS: [(&str, &str); 30] = [
+    ("name", "project-name"),
+    ("sector", "filter-sector"),
+    ("subcategory", "project-subcategory"),
+    ("country", "field-country"),
+    ("city", "field-city"),
+    ("description", "project-description"),
+    ("website", "project-website"),
+    ("instagram", "project-instagram"),
+    ("twitter", "project-twitter"),
+    ("youtube", "project-youtube"),
+    ("team_size", "project-team-size"),
+    ("established", "project-established"),
+    ("established_on", "project-established-on"),
+    ("stage", "startup-stage"),
+    ("has_income", "project-has-income"),
+    ("monthly_income", "project-monthly-income"),
+    ("monthly_expense", "project-monthly-expense"),
+    ("valuation_usd", "project-valuation"),
+    ("amount_sought_usd", "project-amount-sought"),
+    ("accelerator", "project-accelerator"),
+    ("accelerator_date", "project-date"),
+    ("accelerator_program", "project-program"),
+    ("accelerator_country", "field-country"),
+    ("prior_investment", "project-prior"),
+    ("prior_date", "project-date"),
+    ("prior_investors", "project-investors"),
+    ("prior_amount", "project-amount-usd"),
+    ("contact_email", "project-contact-email"),
+    ("how_heard", "field-how-heard"),
+    ("note", "field-note"),
+];
+
 /// A presentation recognised by its first bytes: `pdf`, `pptx` or `ppt`.
 pub fn presentation_kind(bytes: &[u8]) -> Option<&'static str> {
     if bytes.starts_with(b"%PDF-") {

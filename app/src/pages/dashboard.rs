@@ -343,6 +343,7 @@ pub fn staff_detail_page(
     facts: Vec<(String, String)>,
     history: (Vec<&'static str>, Vec<Vec<String>>),
     actions: Vec<RowAction>,
+    link: Option<(String, String)>,
 ) -> Page {
     let facts = facts
         .into_iter()
@@ -368,7 +369,7 @@ pub fn staff_detail_page(
         StaffRow {
             id: 0,
             cells: Vec::new(),
-            link: None,
+            link,
             actions,
         },
     );

@@ -26,6 +26,7 @@ use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
 
 use self::rate_limit::Limit;
+use self::session::Method;
 use self::tokens::TokenKind;
 use crate::context::Ctx;
 use crate::error::AppError;
@@ -115,7 +116,7 @@ pub async fn signup(
             enqueue(&mut tx, &mail).await?;
             tx.commit().await?;
             ctx.state().wake_mailer();
-            session::sign_in(db, ctx.session()?, user_id).await?;
+            session::sign_in(db, ctx.session()?, user_id, Method::SignUp, &ctx.ip).await?;
         }
         None => {
             // The address is taken. Say nothing different on screen (no account enumeration);
@@ -213,6 +214,12 @@ pub async fn verify_token(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<R
     let mut tx = db.begin().await?;
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::Verify, &query.token).await? else {
         tx.rollback().await?;
+        session::log_attempt(
+            Method::VerificationLink,
+            &ctx.ip,
+            None,
+            "invalid-or-used-token",
+        );
         let notice = Notice::Error(ctx.t("verification-invalid"));
         let page = ctx.page_ctx(|pc| verification_page(pc, Some(notice), ctx.user.is_some()));
         return Ok(ctx.render(StatusCode::GONE, page).await);
@@ -224,7 +231,14 @@ pub async fn verify_token(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<R
     tx.commit().await?;
     // The link proves the mailbox, so it also signs this browser in.
     if ctx.user.as_ref().map(|u| u.id) != Some(user_id) {
-        session::sign_in(db, ctx.session()?, user_id).await?;
+        session::sign_in(
+            db,
+            ctx.session()?,
+            user_id,
+            Method::VerificationLink,
+            &ctx.ip,
+        )
+        .await?;
     }
     ctx.set_flash(flash("verification-done")).await?;
     let next = onboarding::resume_path(db, user_id).await?;
@@ -293,6 +307,7 @@ pub async fn signin(
                 ),
             ];
             if let Some(minutes) = limited(&ctx, &checks).await? {
+                session::log_attempt(Method::Password, &ctx.ip, None, "rate-limited");
                 (
                     StatusCode::TOO_MANY_REQUESTS,
                     Notice::Error(rate_limited(&ctx, minutes)),
@@ -313,21 +328,29 @@ pub async fn signin(
                 };
                 let ok =
                     passwords::verify(form.password.clone(), stored).await && user_id.is_some();
-                tracing::info!(ip = %ctx.ip, success = ok, "sign-in attempt");
                 if let (true, Some(user_id)) = (ok, user_id) {
-                    session::sign_in(db, ctx.session()?, user_id).await?;
+                    session::sign_in(db, ctx.session()?, user_id, Method::Password, &ctx.ip)
+                        .await?;
                     return Ok(Redirect::to(&next).into_response());
                 }
+                let outcome = match user_id {
+                    Some(_) => "wrong-password",
+                    None => "unknown-account",
+                };
+                session::log_attempt(Method::Password, &ctx.ip, user_id, outcome);
                 (
                     StatusCode::UNPROCESSABLE_ENTITY,
                     Notice::Error(ctx.t("signin-failed")),
                 )
             }
         }
-        _ => (
-            StatusCode::UNPROCESSABLE_ENTITY,
-            Notice::Error(ctx.t("form-has-errors")),
-        ),
+        _ => {
+            session::log_attempt(Method::Password, &ctx.ip, None, "incomplete-form");
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Notice::Error(ctx.t("form-has-errors")),
+            )
+        }
     };
     state.notice = Some(notice);
     let page = ctx.page_ctx(|pc| signin_page(pc, &state));
@@ -458,6 +481,7 @@ pub async fn signin_with_link(
     let mut tx = db.begin().await?;
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::SignIn, &form.token).await? else {
         tx.rollback().await?;
+        session::log_attempt(Method::EmailedLink, &ctx.ip, None, "invalid-or-used-token");
         let page = ctx.page_ctx(|pc| ortak_app::pages::auth::signin_link_page(pc, None, "/"));
         return Ok(ctx.render(StatusCode::GONE, page).await);
     };
@@ -467,7 +491,7 @@ pub async fn signin_with_link(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    session::sign_in(db, ctx.session()?, user_id).await?;
+    session::sign_in(db, ctx.session()?, user_id, Method::EmailedLink, &ctx.ip).await?;
     Ok(Redirect::to(local_path(&form.next)).into_response())
 }
 
@@ -524,6 +548,7 @@ pub async fn forgot(
                 ),
             ];
             if let Some(minutes) = limited(&ctx, &checks).await? {
+                session::log_attempt(Method::Password, &ctx.ip, None, "rate-limited");
                 (
                     StatusCode::TOO_MANY_REQUESTS,
                     Some(Notice::Error(rate_limited(&ctx, minutes))),

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 
-use super::session;
+use super::session::{self, Method};
 use crate::context::Ctx;
 use crate::error::AppError;
 
@@ -249,12 +249,14 @@ pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Re
     let flow: Option<Flow> = session.remove(FLOW_KEY).await.map_err(session_error)?;
     let Some(flow) = flow.filter(|f| !query.code.is_empty() && f.state == query.state) else {
         tracing::warn!("OpenID Connect callback without a matching state");
+        session::log_attempt(Method::ProfessionalNetwork, &ctx.ip, None, "state-mismatch");
         return Ok(failed(&ctx).await);
     };
     let claims = match oidc.claims(&query.code, &redirect_uri(&ctx), &flow).await {
         Ok(claims) => claims,
         Err(e) => {
             tracing::warn!(error = %e, "OpenID Connect sign-in refused");
+            session::log_attempt(Method::ProfessionalNetwork, &ctx.ip, None, "refused");
             return Ok(failed(&ctx).await);
         }
     };
@@ -264,6 +266,12 @@ pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Re
         .map(ortak_app::domain::email::normalize_email);
     let Some(Ok(email)) = email.filter(|_| claims.email_verified) else {
         tracing::warn!("OpenID Connect identity without a verified e-mail");
+        session::log_attempt(
+            Method::ProfessionalNetwork,
+            &ctx.ip,
+            None,
+            "unverified-e-mail",
+        );
         return Ok(failed(&ctx).await);
     };
     let db = ctx.state().db();
@@ -301,7 +309,7 @@ pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Re
                 );
             }
             tx.commit().await?;
-            session::sign_in(db, session, user_id).await?;
+            session::sign_in(db, session, user_id, Method::ProfessionalNetwork, &ctx.ip).await?;
             Ok(Redirect::to(&flow.next).into_response())
         }
         None => {
@@ -348,7 +356,7 @@ pub async fn accept_terms(
     form: Result<Form<TermsForm>, FormRejection>,
 ) -> Result<Response, AppError> {
     provider(&ctx)?;
-    let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let session = ctx.session()?;
     let pending: Option<Pending> = session.get(PENDING_KEY).await.map_err(session_error)?;
@@ -378,7 +386,7 @@ pub async fn accept_terms(
         .remove::<Pending>(PENDING_KEY)
         .await
         .map_err(session_error)?;
-    session::sign_in(db, session, user_id).await?;
+    session::sign_in(db, session, user_id, Method::ProfessionalNetwork, &ctx.ip).await?;
     let next = super::onboarding::resume_path(db, user_id).await?;
     Ok(Redirect::to(if next == "/" { &pending.next } else { &next }).into_response())
 }

@@ -341,7 +341,7 @@ pub async fn change_password(
     form: Result<Form<PasswordForm>, FormRejection>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
     let has_password = stored_hash(&ctx, user.id).await?.is_some();
@@ -381,7 +381,14 @@ pub async fn change_password(
     .bind(user.id)
     .execute(db)
     .await?;
-    session::sign_in(db, ctx.session()?, user.id).await?;
+    session::sign_in(
+        db,
+        ctx.session()?,
+        user.id,
+        session::Method::PasswordChange,
+        &ctx.ip,
+    )
+    .await?;
     flash(&ctx, "profile-password-saved").await?;
     Ok(saved("security"))
 }
@@ -561,7 +568,7 @@ pub async fn delete(
     form: Result<Form<PasswordForm>, FormRejection>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let Form(form) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
+    let form = crate::form_body::typed(form)?;
     ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
     let has_password = stored_hash(&ctx, user.id).await?.is_some();

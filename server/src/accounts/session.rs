@@ -109,8 +109,53 @@ pub async fn session_user(session: &Session) -> Option<SessionUser> {
     session.get::<SessionUser>(USER_KEY).await.ok().flatten()
 }
 
-/// Signs `user_id` in on this browser with a fresh session id (no session fixation).
-pub async fn sign_in(db: &SqlitePool, session: &Session, user_id: i64) -> Result<(), AppError> {
+/// How a sign-in happened, for the sign-in log.
+#[derive(Clone, Copy, Debug)]
+pub enum Method {
+    Password,
+    EmailedLink,
+    VerificationLink,
+    ProfessionalNetwork,
+    /// A new member is signed in as they join.
+    SignUp,
+    /// The session is renewed after a password change.
+    PasswordChange,
+}
+
+impl Method {
+    fn code(self) -> &'static str {
+        match self {
+            Method::Password => "password",
+            Method::EmailedLink => "emailed-link",
+            Method::VerificationLink => "verification-link",
+            Method::ProfessionalNetwork => "oidc",
+            Method::SignUp => "sign-up",
+            Method::PasswordChange => "password-change",
+        }
+    }
+}
+
+/// Every sign-in attempt leaves one log line: how, from which address, whose account (its id,
+/// when there is one; never the password or token) and how it ended.
+pub fn log_attempt(method: Method, ip: &str, user_id: Option<i64>, outcome: &str) {
+    tracing::info!(
+        method = method.code(),
+        ip,
+        user_id,
+        outcome,
+        "sign-in attempt"
+    );
+}
+
+/// Signs `user_id` in on this browser with a fresh session id (no session fixation), and logs
+/// the successful attempt.
+pub async fn sign_in(
+    db: &SqlitePool,
+    session: &Session,
+    user_id: i64,
+    method: Method,
+    ip: &str,
+) -> Result<(), AppError> {
     let epoch: i64 = sqlx::query_scalar(
         "UPDATE users SET last_sign_in_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?
          RETURNING session_epoch",
@@ -133,7 +178,7 @@ pub async fn sign_in(db: &SqlitePool, session: &Session, user_id: i64) -> Result
         )
         .await
         .map_err(|e| anyhow::anyhow!("session: {e}"))?;
-    tracing::info!(user_id, "signed in");
+    log_attempt(method, ip, Some(user_id), "success");
     Ok(())
 }
 

@@ -140,7 +140,7 @@ pub async fn save(
     form: Result<Form<Posted>, FormRejection>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let Form(posted) = form.map_err(|_| AppError::BadRequest("bad-request-text"))?;
+    let posted = crate::form_body::typed(form)?;
     ctx.verify_csrf(&posted.csrf, &headers)?;
     let today = crate::startups::today();
     let mkk = match validate_mkk(&posted.form, today) {

@@ -430,6 +430,9 @@ pub async fn staff_transition(
     if !from.staff_can_move_to(to) {
         return Err(AppError::BadRequest("bad-request-text"));
     }
+    if to == RequestStatus::Rejected && note.is_empty() {
+        return Err(AppError::BadRequest("dashboard-reason-required"));
+    }
     sqlx::query(
         "UPDATE investment_requests SET status = ?, rejection_reason = CASE WHEN ? = 'rejected' THEN ? END,
              updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
@@ -461,12 +464,13 @@ pub async fn staff_transition(
     };
     enqueue(
         &mut tx,
-        &Mail::action(
+        &Mail::action_noted(
             &email,
             locale,
             &name,
             &format!("request-{}", to.code()),
             &link,
+            note,
         ),
     )
     .await?;

@@ -249,6 +249,7 @@ pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, App
                 history,
             ),
             actions,
+            None,
         )
     });
     Ok(ctx.render(axum::http::StatusCode::OK, page).await)

@@ -25,6 +25,8 @@ pub struct Automatic {
     pub kind: String,
     pub name: String,
     pub link: String,
+    /// Staff's reason, added under the (possibly edited) body.
+    pub note: Option<String>,
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
@@ -64,13 +66,31 @@ impl Mail {
     /// Subjects and texts are the Fluent messages `mail-{kind}-subject`, `-body`, `-button`
     /// unless staff rewrote them (see [`enqueue`]).
     pub fn action(to: &str, locale: Locale, name: &str, kind: &str, link: &str) -> Mail {
+        Mail::action_noted(to, locale, name, kind, link, "")
+    }
+
+    /// An automatic mail with staff's `note` (a reason) under its body, when there is one.
+    pub fn action_noted(
+        to: &str,
+        locale: Locale,
+        name: &str,
+        kind: &str,
+        link: &str,
+        note: &str,
+    ) -> Mail {
         let subject = locale.t(&format!("mail-{kind}-subject"));
-        let body = locale.t(&format!("mail-{kind}-body"));
+        let note = (!note.is_empty()).then(|| note.to_owned());
+        let body = with_note(
+            locale,
+            locale.t(&format!("mail-{kind}-body")),
+            note.as_deref(),
+        );
         let mut mail = Mail::compose(to, locale, name, kind, link, subject, &body);
         mail.automatic = Some(Automatic {
             kind: kind.to_owned(),
             name: name.to_owned(),
             link: link.to_owned(),
+            note,
         });
         mail
     }
@@ -143,6 +163,13 @@ impl Mail {
     }
 }
 
+fn with_note(locale: Locale, body: String, note: Option<&str>) -> String {
+    match note {
+        Some(note) => format!("{body}\n\n{}: {note}", locale.t("mail-reason")),
+        None => body,
+    }
+}
+
 /// Queues `mail` in the caller's transaction; the worker is woken after commit by
 /// [`worker::MailWaker::wake`].
 pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sqlx::Error> {
@@ -170,7 +197,7 @@ pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sql
                         &auto.kind,
                         &auto.link,
                         subject,
-                        &body,
+                        &with_note(mail.locale, body, auto.note.as_deref()),
                     );
                     &edited
                 }

@@ -139,3 +139,42 @@ pub fn now_text() -> String {
 pub async fn text(browser: &reqwest::Client, url: impl reqwest::IntoUrl) -> String {
     browser.get(url).send().await.unwrap().text().await.unwrap()
 }
+
+/// `(pattern, has GET, has POST)` of every `.route(…)` in the router's source.
+pub fn registered_routes() -> Vec<(String, bool, bool)> {
+    let source = include_str!("../../src/router.rs");
+    let mut routes = Vec::new();
+    let mut rest = source;
+    while let Some(at) = rest.find(".route(") {
+        rest = &rest[at + ".route(".len()..];
+        let open = rest.find('"').unwrap();
+        let close = open + 1 + rest[open + 1..].find('"').unwrap();
+        let pattern = rest[open + 1..close].to_owned();
+        // The handler expression: up to the `.route(`'s matching parenthesis.
+        let mut depth = 1;
+        let mut end = 0;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = i;
+                break;
+            }
+        }
+        let handler = &rest[close..end];
+        routes.push((pattern, handler.contains("get("), handler.contains("post(")));
+    }
+    routes
+}
+
+/// Whether `path` fits the router pattern (`{name}` matches one segment).
+pub fn matches_pattern(pattern: &str, path: &str) -> bool {
+    let (a, b): (Vec<&str>, Vec<&str>) = (pattern.split('/').collect(), path.split('/').collect());
+    a.len() == b.len()
+        && a.iter()
+            .zip(&b)
+            .all(|(p, s)| (p.starts_with('{') && !s.is_empty()) || p == s)
+}
