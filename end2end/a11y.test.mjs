@@ -271,7 +271,7 @@ describe('accessibility and HTML validity', () => {
       '/dashboard/users?lang=en',
     ];
     if (superadmin) {
-      editors.push('/dashboard/vipgroups/new');
+      editors.push('/dashboard/vipgroups/new', '/dashboard/vcGroups/new');
       assert.ok(found.requestId, 'the investor made a request');
       editors.push(`/dashboard/investments/${found.requestId}`);
     }

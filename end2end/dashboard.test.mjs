@@ -38,6 +38,8 @@ import { PERSON, join, pathOf, signIn, texts } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
+/** An ordinary admin: publishing startups is every admin's work. */
+const ADMIN = { email: 'admin@example.com', password: 'parola-5678' };
 
 const TR = {
   required: 'Bu alan zorunludur',
@@ -159,7 +161,10 @@ describe('staff dashboard', () => {
     sink = await startSmtpSink();
     server = await startServer({
       env: { ORTAK_SMTP_URL: sink.url },
-      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+      beforeStart: async ({ run }) => {
+        await run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']);
+        await run(['create-admin', '--email', ADMIN.email, '--password', ADMIN.password]);
+      },
     });
     browser = await launchBrowser();
     staffContext = await newContext(browser, { locale: 'tr-TR' });
@@ -215,7 +220,12 @@ describe('staff dashboard', () => {
     );
   }
 
-  it('the superadmin publishes a startup in both languages: a required field, the preview, the save', async () => {
+  it('an admin publishes a startup in both languages: a required field, the preview, the save', async () => {
+    const adminContext = await newContext(browser, { locale: 'tr-TR' });
+    const staff = await adminContext.newPage();
+    staff.on('pageerror', (err) => errors.push(`admin: ${err}`));
+    const signedIn = await signIn(staff, server, ADMIN.email, ADMIN.password);
+    assert.equal(signedIn.status(), 200, `admin sign-in: ${signedIn.status()}`);
     const response = await staff.goto(server.url('/dashboard/startups/new'));
     assert.equal(response.status(), 200);
     // Prefilled: Türkiye, an investment period from today for 30 days.
@@ -280,7 +290,7 @@ describe('staff dashboard', () => {
     assert.equal((await staff.textContent(`${risks} .prose[lang="en"] em`)).trim(), 'delays');
     assert.equal(await staff.inputValue('#city'), STARTUP.city);
     await kept('after the preview');
-    const listed = await (await staffContext.request.get(server.url('/dashboard/startups.json'))).json();
+    const listed = await (await adminContext.request.get(server.url('/dashboard/startups.json'))).json();
     assert.ok(!listed.rows.some((r) => r.cells[0] === STARTUP.name), 'the preview saved nothing');
 
     // Published and saved: the editor of the new startup, with its address.
@@ -304,7 +314,8 @@ describe('staff dashboard', () => {
     const row = (await islandRows(staff)).find((r) => r.id === id);
     assert.ok(row, 'listed on /dashboard/startups');
     assert.deepEqual(row.cells, [STARTUP.name, fund.label, 'Mobilite', TR.investmentPeriod, endsOn, TR.published]);
-    assertOnlyLoopback(staffContext);
+    assertOnlyLoopback(adminContext);
+    await adminContext.close();
   });
 
   it('a new investor sees the published startup in both languages and requests 100.000 TL', async () => {
@@ -439,7 +450,7 @@ describe('staff dashboard', () => {
     const row = `${ISLAND} tr[data-row="${journey.requestId}"]`;
     let transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
     assert.ok(transfer, 'the expected transfer is listed');
-    assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting]);
+    assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting, '', '']);
 
     await staff.fill(`${row} input[name="amount"]`, '100000');
     await staff.fill(`${row} input[name="date"]`, journey.today);
@@ -450,7 +461,8 @@ describe('staff dashboard', () => {
     await waitForIsland(staff, 'staff-table');
     await staff.waitForSelector(`${ISLAND} .staff-table__count`);
     transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
-    assert.equal(transfer.cells[4], `${TR.received} · ${journey.today}`, 'received, the amount matches');
+    const [year, month, day] = journey.today.split('-');
+    assert.deepEqual(transfer.cells.slice(4), [TR.received, '100.000 TL', `${day}.${month}.${year}`], 'received, the amount matches');
 
     await moveRequest('paid', TR.paid);
     await moveRequest('completed', TR.completed);
@@ -462,8 +474,8 @@ describe('staff dashboard', () => {
     const history = await requestHistory();
     assert.deepEqual(
       history.filter((cells) => cells[3] === SUPER.email).map((cells) => cells[1]),
-      [TR.approved, TR.paid, TR.completed],
-      'the history lists every move by the superadmin, in order',
+      [TR.approved, TR.approved, TR.paid, TR.completed],
+      'the history lists every move by the superadmin, in order (the transfer is noted while approved)',
     );
     assertOnlyLoopback(staffContext);
   });
@@ -506,7 +518,11 @@ describe('staff dashboard', () => {
       ],
       `the audit log, oldest first: ${JSON.stringify(ours)}`,
     );
-    assert.ok(ours.every((r) => r.by === SUPER.email), 'each by the superadmin');
+    assert.deepEqual(
+      ours.map((r) => r.by),
+      [ADMIN.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email],
+      'the admin published, the superadmin moved the request',
+    );
     const create = ours[0].after;
     assert.ok(
       create.startsWith(`${STARTUP.name} | ${STARTUP.slug} | goal 5000000 | investment `) && create.endsWith('| published'),

@@ -34,6 +34,8 @@ cargo build --release -p ortak --locked
 BIN="$PWD/target/release/ortak"
 
 WORK=$(mktemp -d)
+# nginx's workers drop root for an unprivileged user, who must be able to read the page.
+chmod 755 "$WORK"
 SERVER_PID=""
 NGINX_PID=""
 cleanup() {
@@ -58,7 +60,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # Fills the database with N startups, U users and F favourites (plain SQL, in one transaction).
 seed() {
   local db=$1 startups=$2 users=$3 favourites=$4
-  sqlite3 "$db" <<SQL
+  sqlite3 "$db" >/dev/null <<SQL
 PRAGMA journal_mode=WAL;
 BEGIN;
 INSERT OR IGNORE INTO funds (id, slug, name) VALUES (1, 'bench-fund', 'Bench Fund');
@@ -67,8 +69,8 @@ INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, cit
     description_en, stage, funding_goal_kurus, raised_kurus, completion_pct, investor_count, funded,
     period_kind, period_starts_on, period_ends_on, published, created_at)
 SELECT 'bench-' || i, 'Girişim ' || i, printf('girisim %06d', i), printf('girisim %06d', i),
-    json_extract('["agriculture","communications","consumer-software","cybersecurity","energy","fintech","healthcare","mobility"]', '$[' || (i % 8) || ']'),
-    1, json_extract('["İstanbul","Ankara","İzmir","Bursa","Antalya"]', '$[' || (i % 5) || ']'),
+    json_extract('["agriculture","communications","consumer-software","cybersecurity","energy","fintech","healthcare","mobility"]', '\$[' || (i % 8) || ']'),
+    1, json_extract('["İstanbul","Ankara","İzmir","Bursa","Antalya"]', '\$[' || (i % 5) || ']'),
     'Açıklama ' || i, 'Description ' || i, 'seed', 100000000 + i * 1000, (i * 7919) % 100000000,
     ((i * 7919) % 100000000) * 100 / (100000000 + i * 1000), i % 300, i % 7 = 0,
     CASE WHEN i % 3 = 0 THEN 'pre_investment' ELSE 'investment' END,
@@ -116,13 +118,25 @@ sign_in() {
   awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$jar"
 }
 
+# Every benchmarked answer must be a success: a run full of errors measures nothing.
+check_errors() { # label line
+  local errors
+  errors=$(sed 's/.*errors=\([0-9]*\).*/\1/' <<<"$2")
+  if [ "$errors" != "0" ]; then
+    echo "$1: $errors errors; the figures above are not valid" >&2
+    exit 1
+  fi
+}
+
 run() { # label url [cookie] [connections]
   local label=$1 url=$2 cookie=${3:-} conns=${4:-$CONNECTIONS}
-  local args=(-t "$THREADS" -c "$conns" -d "${SECONDS_PER_RUN}s" -s "$WORK/report.lua")
+  local threads=$(( conns < THREADS ? conns : THREADS ))
+  local args=(-t "$threads" -c "$conns" -d "${SECONDS_PER_RUN}s" -s "$WORK/report.lua")
   [ -n "$cookie" ] && args+=(-H "Cookie: $cookie")
   local line
   line=$(wrk "${args[@]}" "$url" | grep '^RESULT')
   printf '%-44s %s\n' "$label" "${line#RESULT }"
+  check_errors "$label" "$line"
   LAST_RPS=$(sed 's/.*rps=\([0-9]*\).*/\1/' <<<"$line")
 }
 

@@ -67,8 +67,12 @@ pub async fn render_table(
     table: StaffTable,
 ) -> Result<Response, AppError> {
     if ctx.path.ends_with(".json") {
-        let json = ctx.page_ctx(|pc| table.to_json(pc));
-        return Ok(([(header::CACHE_CONTROL, "no-store")], axum::Json(json)).into_response());
+        let json = ctx.page_ctx(|pc| table.json_text(pc));
+        let headers = [
+            (header::CACHE_CONTROL, "no-store"),
+            (header::CONTENT_TYPE, "application/json"),
+        ];
+        return Ok((headers, json).into_response());
     }
     if let Some(base) = ctx.path.strip_suffix(".csv") {
         let mut csv = String::from("\u{feff}");
@@ -169,19 +173,37 @@ pub async fn home(ctx: Ctx) -> Result<Response, AppError> {
             )
         })
         .collect();
-    let weekly = |table: &'static str| async move {
-        let weeks: Vec<(String, i64)> = sqlx::query_as(&format!(
-            "SELECT strftime('%Y-%W', created_at) AS week, COUNT(*) FROM {table}
-             WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-56 days') GROUP BY week ORDER BY week"
-        ))
-        .fetch_all(db)
-        .await?;
-        Ok::<_, sqlx::Error>(
-            weeks
-                .into_iter()
-                .map(|(w, n)| (w.replace('-', " / "), n))
-                .collect(),
-        )
+    // The last eight weeks (SQLite's %W: Monday-first week numbers), empty weeks included.
+    let now = time::OffsetDateTime::now_utc();
+    let weeks: Vec<String> = (0..8)
+        .rev()
+        .map(|i| {
+            (now - time::Duration::weeks(i))
+                .format(time::macros::format_description!(
+                    "[year]-[week_number repr:monday]"
+                ))
+                .unwrap_or_default()
+        })
+        .collect();
+    let weekly = |table: &'static str| {
+        let weeks = weeks.clone();
+        async move {
+            let counts: Vec<(String, i64)> = sqlx::query_as(&format!(
+                "SELECT strftime('%Y-%W', created_at) AS week, COUNT(*) FROM {table}
+                 WHERE created_at >= strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-63 days') GROUP BY week"
+            ))
+            .fetch_all(db)
+            .await?;
+            Ok::<_, sqlx::Error>(
+                weeks
+                    .iter()
+                    .map(|w| {
+                        let n = counts.iter().find(|(k, _)| k == w).map_or(0, |(_, n)| *n);
+                        (w.replace('-', " / "), n)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        }
     };
     let signups = weekly("users").await?;
     let requests = weekly("investment_requests").await?;
@@ -773,17 +795,18 @@ pub async fn academy_handled(
 /// `/dashboard/newsletter`: subscribers with their consent records.
 pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
     let (_, superadmin) = staff(&ctx)?;
-    let rows: Vec<(i64, String, String, String, String)> = sqlx::query_as(
-        "SELECT id, email, language, consent_text_version, consented_at FROM newsletter_subscribers
+    type Row = (i64, String, String, String, String, String);
+    let rows: Vec<Row> = sqlx::query_as(
+        "SELECT id, email, language, consent_text_version, source, consented_at FROM newsletter_subscribers
          WHERE unsubscribed_at IS NULL ORDER BY consented_at DESC LIMIT 2000",
     )
     .fetch_all(ctx.state().db())
     .await?;
     let rows = rows
         .into_iter()
-        .map(|(id, email, language, version, at)| StaffRow {
+        .map(|(id, email, language, version, source, at)| StaffRow {
             id,
-            cells: vec![email, language, version, date(&at)],
+            cells: vec![email, language, version, source, date_time(&at)],
             link: None,
             actions: vec![RowAction {
                 action: format!("/dashboard/newsletter/{id}/unsubscribe"),
@@ -799,8 +822,9 @@ pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
         columns: vec![
             "dashboard-col-email",
             "field-language",
-            "dashboard-col-subject",
-            "dashboard-col-date",
+            "dashboard-consent-version",
+            "dashboard-consent-source",
+            "dashboard-consent-at",
         ],
         rows,
         search: None,
@@ -968,19 +992,34 @@ pub async fn takasbank(ctx: Ctx) -> Result<Response, AppError> {
     let money = |k: i64| ortak_app::domain::money::Money::from_kurus(k).format(tr);
     let rows = rows
         .into_iter()
-        .map(|(id, reference, email, startup, expected, received, at)| {
-            let state = match received {
-                None => ctx.t("dashboard-transfer-waiting"),
-                Some(r) if r == expected => format!(
-                    "{} · {}",
-                    ctx.t("dashboard-transfer-received"),
-                    at.clone().unwrap_or_default()
-                ),
-                Some(r) => format!("{}: {}", ctx.t("dashboard-transfer-mismatch"), money(r)),
-            };
+        .map(|(id, reference, email, startup, expected, received, on)| {
+            // A state of its own (the island filters on it), then what arrived and when.
+            let state = ctx.t(match received {
+                None => "dashboard-transfer-waiting",
+                Some(r) if r == expected => "dashboard-transfer-received",
+                Some(_) => "dashboard-transfer-mismatch",
+            });
+            let on = on
+                .and_then(|d| {
+                    time::Date::parse(
+                        &d,
+                        time::macros::format_description!("[year]-[month]-[day]"),
+                    )
+                    .ok()
+                })
+                .map(|d| ortak_app::domain::time_fmt::format_date_short(d, tr))
+                .unwrap_or_default();
             StaffRow {
                 id,
-                cells: vec![reference, email, startup, money(expected), state],
+                cells: vec![
+                    reference,
+                    email,
+                    startup,
+                    money(expected),
+                    state,
+                    received.map(money).unwrap_or_default(),
+                    on,
+                ],
                 link: None,
                 actions: vec![RowAction {
                     action: format!("/dashboard/takasbank/{id}/received"),
@@ -999,7 +1038,9 @@ pub async fn takasbank(ctx: Ctx) -> Result<Response, AppError> {
             "dashboard-col-email",
             "dashboard-col-startup",
             "dashboard-col-amount",
-            "dashboard-col-handled",
+            "dashboard-col-status",
+            "dashboard-transfer-received-amount",
+            "dashboard-transfer-received-on",
         ],
         rows,
         search: None,
@@ -1058,6 +1099,23 @@ pub async fn transfer_received(
         Some(&after),
     )
     .await?;
+    // The request's history shows it too, under its current status.
+    let status: String = sqlx::query_scalar("SELECT status FROM investment_requests WHERE id = ?")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    if let Some(status) = ortak_app::domain::investing::RequestStatus::from_code(&status) {
+        let note = format!(
+            "transfer received: {} on {date}{}",
+            amount.format(ortak_app::i18n::Locale::Tr),
+            if amount.kurus() == expected {
+                ""
+            } else {
+                " (mismatch)"
+            }
+        );
+        crate::investing::record_event(&mut tx, id, status, &note, Some(staff.id)).await?;
+    }
     tx.commit().await?;
     done(&ctx, "/dashboard/takasbank").await
 }

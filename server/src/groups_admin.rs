@@ -95,15 +95,33 @@ pub async fn vc_groups(ctx: Ctx) -> Result<Response, AppError> {
 
 /// `/dashboard/vcGroups/new`: a fund, by name (and web site).
 pub async fn fund_new(ctx: Ctx) -> Result<Response, AppError> {
+    create_page(
+        &ctx,
+        "dashboard-vc-groups",
+        "/dashboard/vcGroups",
+        "dashboard-new-fund",
+        FUND,
+    )
+    .await
+}
+
+/// A superadmin page with one form that creates a group.
+async fn create_page(
+    ctx: &Ctx,
+    title_id: &str,
+    action: &str,
+    label_id: &str,
+    fields: &'static [(&'static str, &'static str, &'static str)],
+) -> Result<Response, AppError> {
     ctx.require(Role::SuperAdmin)?;
     let create = RowAction {
-        action: "/dashboard/vcGroups".into(),
+        action: action.into(),
         name: "create",
         value: "1".into(),
-        label_id: "dashboard-new-fund".into(),
-        fields: FUND,
+        label_id: label_id.into(),
+        fields,
     };
-    let title = ctx.t("dashboard-vc-groups");
+    let title = ctx.t(title_id);
     let page = ctx.page_ctx(|pc| {
         staff_detail_page(
             pc,
@@ -238,27 +256,14 @@ pub async fn vip_groups(ctx: Ctx) -> Result<Response, AppError> {
 
 /// `/dashboard/vipgroups/new`: a name, and the group exists.
 pub async fn vip_new(ctx: Ctx) -> Result<Response, AppError> {
-    ctx.require(Role::SuperAdmin)?;
-    let create = RowAction {
-        action: "/dashboard/vipgroups".into(),
-        name: "create",
-        value: "1".into(),
-        label_id: "dashboard-new".into(),
-        fields: NAME,
-    };
-    let title = ctx.t("dashboard-vip-groups");
-    let page = ctx.page_ctx(|pc| {
-        staff_detail_page(
-            pc,
-            true,
-            title,
-            Vec::new(),
-            (Vec::new(), Vec::new()),
-            vec![create],
-            None,
-        )
-    });
-    Ok(ctx.render(StatusCode::OK, page).await)
+    create_page(
+        &ctx,
+        "dashboard-vip-groups",
+        "/dashboard/vipgroups",
+        "dashboard-new",
+        NAME,
+    )
+    .await
 }
 
 pub async fn vip_create(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Response, AppError> {

@@ -431,7 +431,7 @@ async fn save(
     )
     .await?;
     if record.published && !was_published {
-        announce(&mut tx, &ctx.state().shared().public_url, &record).await?;
+        announce(&mut tx, &ctx.state().shared().public_url, saved, &record).await?;
     }
     tx.commit().await?;
     ctx.state().wake_mailer();
@@ -545,12 +545,25 @@ async fn store(
 }
 
 /// On first publication: tells investors whose interests include the sector, in their
-/// language (the `startup-match` automatic mail).
+/// language (the `startup-match` automatic mail). Once per startup, however often it is
+/// unpublished and published again.
 async fn announce(
     conn: &mut SqliteConnection,
     public_url: &str,
+    id: i64,
     r: &StartupRecord,
 ) -> Result<(), AppError> {
+    let first = sqlx::query(
+        "UPDATE startups SET announced_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
+         WHERE id = ? AND announced_at IS NULL",
+    )
+    .bind(id)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if first == 0 {
+        return Ok(());
+    }
     let investors: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT email, first_name, language FROM users
          WHERE role = 'investor' AND deactivated_at IS NULL AND email_verified_at IS NOT NULL

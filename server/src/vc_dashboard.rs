@@ -55,6 +55,13 @@ async fn startups(ctx: &Ctx, user: i64, only: Option<i64>) -> Result<Vec<VcStart
         .bind(id)
         .fetch_all(db)
         .await?;
+        let reports: Vec<(String, String, String)> = sqlx::query_as(
+            "SELECT quarter, title_tr, title_en FROM reports WHERE startup_id = ?
+             ORDER BY published_at DESC",
+        )
+        .bind(id)
+        .fetch_all(db)
+        .await?;
         out.push(VcStartup {
             id,
             name,
@@ -64,6 +71,7 @@ async fn startups(ctx: &Ctx, user: i64, only: Option<i64>) -> Result<Vec<VcStart
                 .into_iter()
                 .map(|(s, n, k)| (s, n, Money::from_kurus(k)))
                 .collect(),
+            reports,
         });
     }
     Ok(out)

@@ -2,6 +2,8 @@
 
 mod common;
 
+use std::collections::BTreeSet;
+
 use common::{Server, client, h1_of};
 
 const POLICIES: [&str; 9] = [
@@ -320,8 +322,8 @@ async fn search_engines_get_structured_data() {
 }
 
 /// Bytes on the wire for `path` with Brotli, as a browser fetches it.
-async fn transferred(server: &Server, path: &str) -> usize {
-    let response = client()
+async fn transferred(browser: &reqwest::Client, server: &Server, path: &str) -> usize {
+    let response = browser
         .get(server.url(path))
         .header("accept-encoding", "br")
         .send()
@@ -338,46 +340,84 @@ fn attribute_values<'a>(html: &'a str, marker: &str) -> Vec<&'a str> {
         .collect()
 }
 
-#[tokio::test]
-async fn public_pages_are_light_and_ship_no_javascript_without_islands() {
-    let server = Server::start();
-    let (_, blog) = server.get("/blog").await;
-    let post = attribute_values(&blog, "href=\"/blog/")[0].to_owned();
-    for path in [
-        "/".to_owned(),
-        "/?lang=en".to_owned(),
-        "/faq".to_owned(),
-        "/blog".to_owned(),
-        format!("/blog/{post}"),
-        "/politikalar/genel-risk-bildirimi".to_owned(),
-        "/startups".to_owned(),
-        "/techinvestor".to_owned(),
+/// What a page costs a browser: (HTML, styles, images and icons; JavaScript), compressed.
+async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usize, usize) {
+    let html = common::text(browser, server.url(path)).await;
+    let mut page = transferred(browser, server, path).await;
+    let mut assets = BTreeSet::new();
+    for marker in [
+        "rel=\"stylesheet\" href=\"",
+        "rel=\"icon\" href=\"",
+        "<img src=\"",
     ] {
-        let (_, html) = server.get(&path).await;
-        assert!(
-            !html.contains("<script type=\"module\"") && !html.contains("modulepreload"),
-            "{path} has no island, so no JavaScript"
+        assets.extend(
+            attribute_values(&html, marker)
+                .into_iter()
+                .filter(|src| src.starts_with('/')),
         );
-        let css = attribute_values(&html, "rel=\"stylesheet\" href=\"");
-        let mut total = transferred(&server, &path).await;
-        for href in css {
-            total += transferred(&server, href).await;
-        }
-        assert!(total <= 30 * 1024, "{path}: {total} bytes transferred");
     }
-    // An island page: its modules and their chunks stay within 70 KB compressed.
-    let (_, html) = server.get("/newsletter").await;
+    for src in assets {
+        page += transferred(browser, server, src).await;
+    }
     let mut js = 0;
     for src in attribute_values(&html, "<script type=\"module\" src=\"")
         .into_iter()
         .chain(attribute_values(&html, "rel=\"modulepreload\" href=\""))
     {
-        js += transferred(&server, src).await;
+        js += transferred(browser, server, src).await;
     }
-    assert!(
-        js > 0 && js <= 70 * 1024,
-        "/newsletter: {js} bytes of JavaScript"
+    // A page loads scripts exactly when its content has islands (the footer's newsletter box
+    // stays its plain form on every page but /newsletter).
+    let content = html.split("<footer").next().unwrap_or_default();
+    assert_eq!(
+        js > 0,
+        content.contains("data-island="),
+        "{path}: scripts iff islands"
     );
+    (page, js)
+}
+
+#[tokio::test]
+async fn pages_are_light_and_ship_javascript_only_with_islands() {
+    let server = Server::start();
+    // Every public page the sitemap lists, in both languages: at most 30 KB on the wire.
+    let (_, sitemap) = server.get("/sitemap.xml").await;
+    let pages: Vec<String> = attribute_values(&sitemap, "href=\"")
+        .into_iter()
+        .chain(
+            sitemap
+                .split("<loc>")
+                .skip(1)
+                .map(|l| &l[..l.find("</loc>").unwrap()]),
+        )
+        .map(|url| {
+            url.strip_prefix(server.base.as_str())
+                .unwrap()
+                .replace("&amp;", "&")
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    assert!(pages.len() > 40, "{pages:?}");
+    let visitor = client();
+    for path in &pages {
+        let (page, js) = weight(&visitor, &server, path).await;
+        assert!(page <= 30 * 1024, "{path}: {page} bytes transferred");
+        assert!(js <= 70 * 1024, "{path}: {js} bytes of JavaScript");
+    }
+    // Every island's page, as the one who sees it: at most 70 KB of compressed JavaScript.
+    let member = common::journeys::sign_up(&server, "agirlik@example.com").await;
+    let checks: [(&reqwest::Client, &str); 5] = [
+        (&visitor, "/newsletter"),
+        (&visitor, "/projectFlow/1"),
+        (&member, "/favorites"),
+        (&member, "/investmentFlow?startup=cemre-enerji"),
+        (&member, "/startups?sector=fintech"),
+    ];
+    for (browser, path) in checks {
+        let (_, js) = weight(browser, &server, path).await;
+        assert!(js <= 70 * 1024, "{path}: {js} bytes of JavaScript");
+    }
 }
 
 /// The security headers on one response.

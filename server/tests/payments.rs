@@ -204,6 +204,15 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         payments,
         [("succeeded".to_owned(), "visa".to_owned(), "4242".to_owned())]
     );
+    // One mail that the fee arrived (the callback was replayed above), with the next step.
+    let fee_mails: Vec<String> = sqlx::query_scalar(
+        "SELECT text_body FROM outbox WHERE subject LIKE '%hizmet bedeliniz alındı%'",
+    )
+    .fetch_all(&db)
+    .await
+    .unwrap();
+    assert_eq!(fee_mails.len(), 1, "{fee_mails:?}");
+    assert!(fee_mails[0].contains(&format!("/invFlow?request={id}")));
     let everything: String = sqlx::query_scalar(
         "SELECT group_concat(COALESCE(failure_reason, '') || public_id || card_last4) FROM payments",
     )
@@ -296,10 +305,28 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     };
     assert_eq!(mark("390.000").await, 303);
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
-    assert!(board.contains("Tutar uyuşmuyor: 390.000 TL"));
+    assert!(board.contains("<td>Tutar uyuşmuyor</td><td>390.000 TL</td><td>20.11.2026</td>"));
     assert_eq!(mark("400.000").await, 303);
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
-    assert!(board.contains("Alındı · 2026-11-20") && !board.contains("Tutar uyuşmuyor"));
+    assert!(
+        board.contains("<td>Alındı</td><td>400.000 TL</td><td>20.11.2026</td>")
+            && !board.contains("Tutar uyuşmuyor")
+    );
+    // Each receipt is in the request's history too.
+    let notes: Vec<String> = sqlx::query_scalar(
+        "SELECT note FROM request_events WHERE request_id = ? AND note LIKE 'transfer received%' ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(&db)
+    .await
+    .unwrap();
+    assert_eq!(
+        notes,
+        [
+            "transfer received: 390.000 TL on 2026-11-20 (mismatch)",
+            "transfer received: 400.000 TL on 2026-11-20"
+        ]
+    );
     assert_eq!(mark("çok").await, 400);
 
     // Someone else cannot see or pay it.

@@ -603,6 +603,21 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
     for (browser, _) in &clients {
         tokens.push(token_of(browser).await);
     }
+    // What only signed-in members may post (the rest: sign-up, sign-in, the visitors' forms).
+    const MEMBER_ONLY: [&str; 12] = [
+        "/boardingFlow/",
+        "/profile/",
+        "/favorites/",
+        "/mkk",
+        "/investmentFlow",
+        "/api/investmentRequests",
+        "/pendingInvestments/",
+        "/invFlow/card",
+        "/invFlow/bank",
+        "/sandbox/3ds/",
+        "/contactUs",
+        "/qualifiedInvestor",
+    ];
     const SUPERADMIN_ONLY: [&str; 4] = [
         "/dashboard/investments/",
         "/dashboard/vcGroups",
@@ -621,6 +636,8 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         let staff = pattern.starts_with("/dashboard");
         let superadmin_only = SUPERADMIN_ONLY.iter().any(|p| pattern.starts_with(p));
         let fund = pattern.starts_with("/vc-dashboard");
+        let member = MEMBER_ONLY.iter().any(|p| pattern.starts_with(p));
+        let api = pattern.starts_with("/api/");
         for ((browser, role), token) in clients.iter().zip(&tokens) {
             let request = browser
                 .post(server.url(&path))
@@ -642,7 +659,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
                 .is_some_and(|l| l.to_str().unwrap().starts_with("/signin?next="));
             assert!(status < 500, "POST {path} as {role}: {status}");
             let refused = match *role {
-                "visitor" => (staff || fund).then_some(signin),
+                "visitor" => (staff || fund || member).then_some(signin || (api && status == 401)),
                 "investor" | "corporate investor" => (staff || fund).then_some(status == 403),
                 "admin" => (superadmin_only || fund).then_some(status == 403),
                 "superadmin" => fund.then_some(status == 403),
@@ -772,4 +789,172 @@ async fn an_investor_cannot_reach_another_investors_request_or_payment() {
         .await
         .unwrap();
     assert_eq!(status, "approved", "nothing changed");
+}
+
+/// One byte-for-byte valid 1×1 PNG.
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89\0\0\0\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\0\0\0\0IEND\xaeB`\x82";
+
+#[tokio::test]
+async fn stored_files_and_reports_open_only_for_those_allowed() {
+    use Expect::*;
+    use common::journeys::{csrf, post_form, sign_up};
+    use reqwest::multipart::{Form, Part};
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "admin@example.com", false);
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    let db = server.db().await;
+    let owner = sign_up(&server, "sahip@example.com").await;
+    let other = sign_up(&server, "diger@example.com").await;
+    let (admin, _, _) = sign_in(&server, "admin@example.com", "parola-1234", "/").await;
+    let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
+    let fund_member = sign_up(&server, "fon@example.com").await;
+    let token = csrf(&superadmin, &server, "/dashboard/vcGroups").await;
+    let added = post_form(
+        &superadmin,
+        server.url("/dashboard/vcGroups/1/members"),
+        &token,
+        &[("op", "add".into()), ("email", "fon@example.com".into())],
+    )
+    .await;
+    assert_eq!(added.status(), 303);
+
+    // The owner's profile photo.
+    let token = csrf(&owner, &server, "/profile").await;
+    let form = Form::new()
+        .text("csrf", token.clone())
+        .part("image", Part::bytes(PNG).file_name("ben.png"));
+    let photo = owner
+        .post(server.url("/profile/image"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(photo.status(), 303);
+    let avatar: String =
+        sqlx::query_scalar("SELECT profile_image FROM users WHERE email = 'sahip@example.com'")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    // The owner's qualified-investor evidence.
+    let form = Form::new()
+        .text("csrf", token.clone())
+        .text("basis", "income")
+        .text("declare", "on")
+        .part(
+            "evidence",
+            Part::bytes(b"%PDF-1.7 kanit".to_vec()).file_name("kanit.pdf"),
+        );
+    let declared = owner
+        .post(server.url("/qualifiedInvestor"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(declared.status(), 303);
+    let declaration: i64 = sqlx::query_scalar("SELECT id FROM qualified_declarations")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    // The owner's startup application with its presentation.
+    let page = common::text(&owner, server.url("/projectFlow/1")).await;
+    let form = Form::new()
+        .text("csrf", csrf_of(&page))
+        .text("name", "Dosya Girişimi")
+        .text("sector", "fintech")
+        .text("country", "Türkiye")
+        .text("city", "Ankara")
+        .text("description", "Açıklama")
+        .part(
+            "presentation",
+            Part::bytes(b"%PDF-1.4 sunum".to_vec()).file_name("sunum.pdf"),
+        );
+    let applied = owner
+        .post(server.url("/projectFlow/1"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(applied.status(), 303);
+    sqlx::query("UPDATE startup_applications SET status = 'new', next_step = 5")
+        .execute(&db)
+        .await
+        .unwrap();
+    let application: i64 = sqlx::query_scalar("SELECT id FROM startup_applications")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    // A quarterly report: readable by investors who follow (favourite) its startup.
+    let (report, slug): (i64, String) = sqlx::query_as(
+        "SELECT r.id, s.slug FROM reports r JOIN startups s ON s.id = r.startup_id LIMIT 1",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    let token = csrf(&owner, &server, &format!("/startups/{slug}")).await;
+    let followed = post_form(
+        &owner,
+        server.url(&format!("/favorites/{slug}")),
+        &token,
+        &[("favorite", "1".into()), ("return", "/favorites".into())],
+    )
+    .await;
+    assert_eq!(followed.status(), 303);
+
+    // route: visitor, owner, another investor, admin, superadmin, fund-team member
+    let table: [(String, [Expect; 6]); 4] = [
+        (
+            format!("/api/file/{avatar}"),
+            [Unauthorized, Ok, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            format!("/dashboard/qualifiedUsers/{declaration}/evidence"),
+            [SignIn, Forbidden, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            format!("/dashboard/applications/{application}/presentation"),
+            [SignIn, Forbidden, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            format!("/reports/{report}/file"),
+            [SignIn, Ok, NotFound, NotFound, NotFound, NotFound],
+        ),
+    ];
+    let visitor = client();
+    let mut wrong = Vec::new();
+    for (path, expected) in &table {
+        for (browser, role, expect) in [
+            (&visitor, "visitor", expected[0]),
+            (&owner, "owner", expected[1]),
+            (&other, "another investor", expected[2]),
+            (&admin, "admin", expected[3]),
+            (&superadmin, "superadmin", expected[4]),
+            (&fund_member, "fund member", expected[5]),
+        ] {
+            let response = browser.get(server.url(path)).send().await.unwrap();
+            let got = match (
+                response.status().as_u16(),
+                response.headers().get("location"),
+            ) {
+                (200, _) => Ok,
+                (303, Some(l)) if l.to_str().unwrap().starts_with("/signin?next=") => SignIn,
+                (401, _) => Unauthorized,
+                (403, _) => Forbidden,
+                (404, _) => NotFound,
+                (status, _) => panic!("{path} as {role}: {status}"),
+            };
+            if got != expect {
+                wrong.push(format!("{path} as {role}: {got:?}, expected {expect:?}"));
+            }
+            if got == Ok {
+                // Stored files are sandboxed and never sniffed.
+                let csp = response.headers()["content-security-policy"]
+                    .to_str()
+                    .unwrap();
+                assert!(csp.contains("sandbox"), "{path}: {csp}");
+                assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }

@@ -123,6 +123,21 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
     let vip_until = (time::OffsetDateTime::now_utc().date() + time::Duration::days(5)).to_string();
     let fields = startup_fields("Şimşek Ödeme", &vip_until);
     let startups = scalar(&server, "SELECT COUNT(*) FROM startups").await;
+    // An investor interested in fintech hears of the new startup once, in their language.
+    sign_up(&server, "ilgili@example.com").await;
+    sqlx::query(
+        "UPDATE users SET interests = 'energy,fintech', language = 'en',
+             email_verified_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE email = 'ilgili@example.com'",
+    )
+    .execute(&server.db().await)
+    .await
+    .unwrap();
+    let matches = || {
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM outbox WHERE to_email = 'ilgili@example.com' AND text_body LIKE '%/startups/simsek-odeme%'",
+        )
+    };
 
     // Each bad field: its message, what was typed kept, 422, nothing stored.
     let token = csrf(&admin, &server, "/dashboard/startups/new").await;
@@ -192,6 +207,22 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
         format!("/dashboard/startups/{id}").as_str()
     );
     assert!(audit_has(&server, "startup.create").await);
+    assert_eq!(matches().await, 1, "the startup-match mail");
+    // Unpublished and published again: no second mail.
+    for published in [false, true] {
+        let token = csrf(&admin, &server, &format!("/dashboard/startups/{id}")).await;
+        let mut fields = fields.clone();
+        fields.retain(|(k, _)| *k != "published" || published);
+        let republished = post_form(
+            &admin,
+            server.url(&format!("/dashboard/startups/{id}")),
+            &token,
+            &fields,
+        )
+        .await;
+        assert_eq!(republished.status(), 303);
+    }
+    assert_eq!(matches().await, 1, "told once");
     let editor = common::text(&admin, server.url(&format!("/dashboard/startups/{id}"))).await;
     assert!(editor.contains("Deniz Ak | CEO | https://example.com/deniz"));
     // The same address twice is refused.
@@ -856,6 +887,15 @@ async fn qualified_declarations_fund_teams_and_the_vc_dashboard() {
     assert_eq!(
         scalar(&server, "SELECT COUNT(*) FROM reports").await,
         reports + 1
+    );
+    let page = common::text(
+        &member,
+        server.url(&format!("/vc-dashboard/startups/{startup}")),
+    )
+    .await;
+    assert!(
+        page.contains("<strong>2026 Ç3</strong> · Üçüncü çeyrek"),
+        "the posted report is listed"
     );
     let other_startup = scalar(
         &server,

@@ -169,7 +169,7 @@ const FILTER_COLUMNS: [&str; 9] = [
 
 /// A sort key for a cell the island should not order as text: a Turkish date
 /// (`21.11.2026` → `20261121`) or an amount (`1.250.000,50 TL` → kuruş).
-fn sort_key(cell: &str) -> serde_json::Value {
+fn sort_key(cell: &str) -> Option<i64> {
     let parts: Vec<&str> = cell.split('.').collect();
     if parts.len() == 3
         && parts[0].len() == 2
@@ -177,54 +177,136 @@ fn sort_key(cell: &str) -> serde_json::Value {
         && parts[2].len() == 4
         && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
     {
-        return format!("{}{}{}", parts[2], parts[1], parts[0])
-            .parse::<i64>()
-            .map_or(serde_json::Value::Null, Into::into);
+        return format!("{}{}{}", parts[2], parts[1], parts[0]).parse().ok();
     }
     if let Some(amount) = cell.strip_suffix(" TL") {
         let (lira, kurus) = amount.split_once(',').unwrap_or((amount, "00"));
         let lira: String = lira.chars().filter(|c| *c != '.').collect();
         if let (Ok(l), Ok(k)) = (lira.parse::<i64>(), kurus.parse::<i64>()) {
-            return (l * 100 + k).into();
+            return Some(l * 100 + k);
         }
     }
-    serde_json::Value::Null
+    None
+}
+
+/// The island's JSON, serialized straight from the table (no intermediate JSON tree): lists
+/// run to thousands of rows.
+#[derive(serde::Serialize)]
+struct TableJson<'a> {
+    columns: Vec<ColumnJson>,
+    rows: Vec<RowJson<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct ColumnJson {
+    label: String,
+    filter: bool,
+}
+
+#[derive(serde::Serialize)]
+struct RowJson<'a> {
+    id: i64,
+    cells: &'a [String],
+    sort: Vec<Option<i64>>,
+    link: Option<LinkJson<'a>>,
+    actions: Vec<ActionJson<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct LinkJson<'a> {
+    href: &'a str,
+    label: &'a str,
+}
+
+#[derive(serde::Serialize)]
+struct ActionJson<'a> {
+    action: &'a str,
+    name: &'a str,
+    value: &'a str,
+    label: &'a str,
+    fields: Vec<FieldJson<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct FieldJson<'a> {
+    name: &'a str,
+    label: &'a str,
+    #[serde(rename = "type")]
+    kind: &'a str,
 }
 
 impl StaffTable {
-    /// The list as the island's JSON endpoint answers it.
-    pub fn to_json(&self, ctx: &PageContext) -> serde_json::Value {
-        let columns: Vec<_> = self
-            .columns
-            .iter()
-            .map(|c| serde_json::json!({ "label": ctx.t(c), "filter": FILTER_COLUMNS.contains(c) }))
-            .collect();
-        let rows: Vec<_> = self
-            .rows
-            .iter()
-            .map(|r| {
-                let actions: Vec<_> = r
-                    .actions
-                    .iter()
-                    .map(|a| {
-                        let fields: Vec<_> = a
-                            .fields
-                            .iter()
-                            .map(|(name, label, kind)| serde_json::json!({ "name": name, "label": ctx.t(label), "type": kind }))
-                            .collect();
-                        serde_json::json!({ "action": a.action, "name": a.name, "value": a.value, "label": ctx.t(&a.label_id), "fields": fields })
-                    })
-                    .collect();
-                serde_json::json!({
-                    "id": r.id,
-                    "cells": r.cells,
-                    "sort": r.cells.iter().map(|c| sort_key(c)).collect::<Vec<_>>(),
-                    "link": r.link.as_ref().map(|(href, label)| serde_json::json!({ "href": href, "label": ctx.t(label) })),
-                    "actions": actions,
+    /// Every label the rows use, translated once.
+    fn labels(&self, ctx: &PageContext) -> std::collections::HashMap<&str, String> {
+        let mut labels = std::collections::HashMap::new();
+        for row in &self.rows {
+            let ids = row.link.iter().map(|(_, label)| label.as_str()).chain(
+                row.actions.iter().flat_map(|a| {
+                    std::iter::once(a.label_id.as_str()).chain(a.fields.iter().map(|f| f.1))
+                }),
+            );
+            for id in ids {
+                labels.entry(id).or_insert_with(|| ctx.t(id));
+            }
+        }
+        labels
+    }
+
+    /// The list as the island's JSON endpoint answers it; `labels` from [`Self::labels`].
+    fn to_json<'a>(
+        &'a self,
+        ctx: &PageContext,
+        labels: &'a std::collections::HashMap<&'a str, String>,
+    ) -> TableJson<'a> {
+        let label = |id: &str| labels.get(id).map_or("", String::as_str);
+        TableJson {
+            columns: self
+                .columns
+                .iter()
+                .map(|c| ColumnJson {
+                    label: ctx.t(c),
+                    filter: FILTER_COLUMNS.contains(c),
                 })
-            })
-            .collect();
-        serde_json::json!({ "columns": columns, "rows": rows })
+                .collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|r| RowJson {
+                    id: r.id,
+                    cells: &r.cells,
+                    sort: r.cells.iter().map(|c| sort_key(c)).collect(),
+                    link: r.link.as_ref().map(|(href, l)| LinkJson {
+                        href,
+                        label: label(l),
+                    }),
+                    actions: r
+                        .actions
+                        .iter()
+                        .map(|a| ActionJson {
+                            action: &a.action,
+                            name: a.name,
+                            value: &a.value,
+                            label: label(&a.label_id),
+                            fields: a
+                                .fields
+                                .iter()
+                                .map(|(name, l, kind)| FieldJson {
+                                    name,
+                                    label: label(l),
+                                    kind,
+                                })
+                                .collect(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The island's JSON as text.
+    pub fn json_text(&self, ctx: &PageContext) -> String {
+        let labels = self.labels(ctx);
+        serde_json::to_string(&self.to_json(ctx, &labels)).unwrap_or_default()
     }
 }
 

@@ -16,6 +16,8 @@ pub struct VcStartup {
     pub favorites: i64,
     /// `(status code, requests, amount)`.
     pub requests: Vec<(String, i64, Money)>,
+    /// The quarterly reports posted so far: `(quarter, Turkish title, English title)`.
+    pub reports: Vec<(String, String, String)>,
 }
 
 fn layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
@@ -124,6 +126,18 @@ pub fn vc_startup_page(
             view! { <li><time>{at}</time>" · "{text}</li> }
         })
         .collect_view();
+    let reports = startup
+        .reports
+        .iter()
+        .map(|(quarter, tr, en)| {
+            let title = if ctx.locale == crate::i18n::Locale::En && !en.is_empty() {
+                en
+            } else {
+                tr
+            };
+            view! { <li><strong>{quarter.clone()}</strong>" · "{title.clone()}</li> }
+        })
+        .collect_view();
     let id = startup.id;
     let content = view! {
         {error_summary(ctx, errors)}
@@ -142,6 +156,7 @@ pub fn vc_startup_page(
         </section>
         <section class="stack" aria-labelledby="reports-title">
             <h2 id="reports-title">{ctx.t("dashboard-startup-reports")}</h2>
+            <ul class="updates">{reports}</ul>
             {report_form(ctx, &format!("/vc-dashboard/startups/{id}/reports"), report, errors)}
         </section>
     }

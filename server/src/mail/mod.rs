@@ -30,7 +30,7 @@ pub struct Automatic {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 17] = [
+pub const AUTOMATIC: [&str; 18] = [
     "verify",
     "signin",
     "reset",
@@ -41,6 +41,7 @@ pub const AUTOMATIC: [&str; 17] = [
     "request-approved",
     "request-rejected",
     "request-contacted",
+    "fee-paid",
     "request-paid",
     "request-completed",
     "startup-match",

@@ -18,6 +18,7 @@ use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::phone::normalize_mobile;
 use ortak_app::forms::FieldErrors;
+use ortak_app::i18n::Locale;
 use ortak_app::pages::investing::investment_blocked_page;
 use ortak_app::pages::payment::{
     BankForm, PaymentSummary, TransferInstructions, bank_step_page, card_step_page,
@@ -33,6 +34,7 @@ use crate::context::Ctx;
 use crate::error::AppError;
 use crate::form_body::FormBody;
 use crate::investing::record_event;
+use crate::mail::{Mail, enqueue};
 
 /// What a provider answers when a card payment starts.
 pub enum Started {
@@ -232,7 +234,8 @@ pub async fn pay_card(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Respo
     {
         Started::Challenge(url) => Ok(Redirect::to(&url).into_response()),
         Started::Declined(reason) => {
-            finish(ctx.state().db(), &public_id, false, &reason).await?;
+            let public_url = &ctx.state().shared().public_url;
+            finish(ctx.state().db(), public_url, &public_id, false, &reason).await?;
             Ok(Redirect::to(&format!("/paymentFail?request={}&declined=1", r.id)).into_response())
         }
     }
@@ -241,6 +244,7 @@ pub async fn pay_card(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Respo
 /// Records a payment's outcome once; later calls change nothing. Returns the request id.
 async fn finish(
     db: &SqlitePool,
+    public_url: &str,
     public_id: &str,
     success: bool,
     reason: &str,
@@ -270,6 +274,21 @@ async fn finish(
             RequestStatus::Approved,
             &format!("service fee paid by {brand} ****{last4}"),
             None,
+        )
+        .await?;
+        // The investor hears that the fee arrived, and where the transfer details are.
+        let (email, name, language): (String, String, String) = sqlx::query_as(
+            "SELECT u.email, u.first_name, u.language FROM investment_requests r
+             JOIN users u ON u.id = r.user_id WHERE r.id = ?",
+        )
+        .bind(request_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let locale = Locale::from_code(&language).unwrap_or_default();
+        let link = format!("{public_url}/invFlow?request={request_id}");
+        enqueue(
+            &mut tx,
+            &Mail::action(&email, locale, &name, "fee-paid", &link),
         )
         .await?;
     }
@@ -309,11 +328,13 @@ pub async fn callback(ctx: Ctx, Query(c): Query<Callback>) -> Result<Response, A
     let success = c.outcome == "success";
     finish(
         ctx.state().db(),
+        &ctx.state().shared().public_url,
         &c.payment,
         success,
         "declined at 3-D Secure",
     )
     .await?;
+    ctx.state().wake_mailer();
     let status: String = sqlx::query_scalar("SELECT status FROM payments WHERE public_id = ?")
         .bind(&c.payment)
         .fetch_one(ctx.state().db())
