@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Response};
 use ortak_app::i18n::Locale;
@@ -19,6 +19,7 @@ use tower_sessions::Session;
 use crate::accounts::session::{self, CurrentUser, Role};
 use crate::csrf;
 use crate::error::{AppError, ErrorMarker};
+use crate::page_cache::{Key, PageCache};
 use crate::router::AppState;
 
 pub const LOCALE_COOKIE: &str = "locale";
@@ -173,6 +174,11 @@ impl Ctx {
     pub async fn render(&self, status: StatusCode, page: Page) -> Response {
         let flash = self.take_flash().await;
         let html = self.with_page_ctx(flash, |pc| render_document(pc, page));
+        self.page_response(status, html)
+    }
+
+    /// A rendered page as the response, with this visitor's cookies.
+    fn page_response(&self, status: StatusCode, html: String) -> Response {
         let mut response = (status, Html(html)).into_response();
         self.set_cookies(response.headers_mut());
         response
@@ -320,7 +326,33 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         tracing::error!(request_id, error = %e, "loading the signed-in user failed");
     }
     parts.extensions.insert(ctx.clone());
-    let mut response = next.run(Request::from_parts(parts, body)).await;
+    let shared = state.shared();
+    let anonymous = ctx.user.is_none()
+        && cookie(
+            &parts.headers,
+            crate::router::session_cookie_name(shared.secure_cookies),
+        )
+        .is_none();
+    let cache_key = (method == Method::GET)
+        .then(|| PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), anonymous))
+        .flatten();
+    let cached = cache_key
+        .as_ref()
+        .and_then(|key| shared.page_cache.get(key, &ctx.csrf));
+    let mut response = match cached {
+        Some(html) => ctx.page_response(StatusCode::OK, html),
+        None => {
+            let response = next.run(Request::from_parts(parts, body)).await;
+            match cache_key {
+                Some(key) => keep_page(&shared.page_cache, key, &ctx.csrf, response).await,
+                None => response,
+            }
+        }
+    };
+    // Whatever a successful write changed, no visitor is shown the page from before it.
+    if method == Method::POST && response.status().as_u16() < 400 {
+        shared.page_cache.clear();
+    }
     mark_extractor_rejection(&mut response);
 
     if let Some(marker) = response.extensions().get::<ErrorMarker>().cloned() {
@@ -342,6 +374,33 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
         "request"
     );
     response
+}
+
+/// Keeps a successfully rendered public page in the cache; the response goes on unchanged.
+async fn keep_page(cache: &PageCache, key: Key, token: &str, response: Response) -> Response {
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"text/html"));
+    if response.status() != StatusCode::OK
+        || !html
+        || response.extensions().get::<ErrorMarker>().is_some()
+    {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(bytes) => {
+            if let Ok(text) = std::str::from_utf8(&bytes) {
+                cache.put(key, text, token);
+            }
+            Response::from_parts(parts, axum::body::Body::from(bytes))
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "reading a rendered page failed");
+            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+        }
+    }
 }
 
 /// axum's extractors refuse bodies (too large, wrong content type, malformed) with a plain

@@ -22,6 +22,7 @@ mod input_screen;
 mod investing;
 mod mail;
 mod newsletter;
+mod page_cache;
 mod passwords;
 mod payments;
 mod qualified;

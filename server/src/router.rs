@@ -53,6 +53,8 @@ pub struct Shared {
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
     pub sessions: SqliteStore,
+    /// Public pages as anonymous visitors see them, for a couple of seconds.
+    pub page_cache: crate::page_cache::PageCache,
 }
 
 #[derive(Clone)]

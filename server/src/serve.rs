@@ -62,6 +62,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
             _ => None,
         },
         sessions: session_store,
+        page_cache: Default::default(),
         data_dir: settings.data_dir.clone(),
         service_fee_bp: settings.service_fee_bp,
         staff_email: settings.staff_email.clone(),

@@ -558,3 +558,71 @@ async fn behind_https_hsts_and_a_host_prefixed_secure_session_cookie() {
     assert_eq!(out.status(), 303);
     assert_eq!(out.headers()["clear-site-data"], "\"cache\", \"storage\"");
 }
+
+#[tokio::test]
+async fn shared_public_pages_keep_each_visitors_token_and_show_writes_at_once() {
+    use common::journeys::{ADMIN_PASSWORD, create_admin, post_form, sign_in, sign_up};
+    let data = tempfile::TempDir::new().unwrap();
+    create_admin(&data, "sss@example.com", false);
+    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    // Two visitors read the FAQ one after the other: the second is served the page the first
+    // caused, with their own token, and that token works.
+    let (first, second) = (client(), client());
+    let page_1 = common::text(&first, server.url("/faq")).await;
+    let page_2 = common::text(&second, server.url("/faq")).await;
+    let (token_1, token_2) = (common::csrf_of(&page_1), common::csrf_of(&page_2));
+    assert_ne!(token_1, token_2);
+    assert!(
+        !page_2.contains(&token_1),
+        "no visitor sees another's token"
+    );
+    let subscribed = post_form(
+        &second,
+        server.url("/newsletter"),
+        &token_2,
+        &[
+            ("return", "/faq".into()),
+            ("email", "ikinci@example.com".into()),
+        ],
+    )
+    .await;
+    assert_eq!(subscribed.status(), 303);
+
+    // An edit is on the page at once.
+    let admin = sign_in(&server, "sss@example.com", ADMIN_PASSWORD).await;
+    let faq_id: i64 = sqlx::query_scalar("SELECT id FROM faqs ORDER BY position LIMIT 1")
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let edit = common::text(&admin, server.url(&format!("/dashboard/faq/{faq_id}"))).await;
+    let changed = post_form(
+        &admin,
+        server.url(&format!("/dashboard/faq/{faq_id}")),
+        &common::csrf_of(&edit),
+        &[
+            ("title_tr", "Önbellek sorusu?".into()),
+            ("title_en", "A cache question?".into()),
+            ("body_tr", "Yanıt.".into()),
+            ("body_en", "Answer.".into()),
+            ("published", "on".into()),
+            ("intent", "save".into()),
+        ],
+    )
+    .await;
+    assert_eq!(changed.status(), 303);
+    assert!(
+        common::text(&client(), server.url("/faq"))
+            .await
+            .contains("Önbellek sorusu?")
+    );
+
+    // Signed-in members never get the visitors' page.
+    let member = sign_up(&server, "uye-sss@example.com").await;
+    let theirs = common::text(&member, server.url("/faq")).await;
+    assert!(theirs.contains("avatar-menu"), "the member's own header");
+    assert!(
+        !common::text(&client(), server.url("/faq"))
+            .await
+            .contains("avatar-menu")
+    );
+}
