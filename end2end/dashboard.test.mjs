@@ -60,6 +60,7 @@ const TR = {
   all: 'Tümü',
   investor: 'Yatırımcı',
   superadmin: 'Süper yönetici',
+  admin: 'Yönetici',
   shown: (shown, total) => `${total} satırdan ${shown} tanesi`,
   usersColumns: ['E-posta', 'Ad', 'Rol', 'MKK', 'Durum', 'Tarih'],
   executiveSummary: 'Yönetici özeti',
@@ -545,9 +546,10 @@ describe('staff dashboard', () => {
     const seen = watch(staff);
     await markDocument(staff);
     const names = async () => (await islandRows(staff)).map((r) => r.cells[1]);
-    const all = ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk', 'Ortak Admin'];
+    // The superadmin and the admin who published the startup are both "Ortak Admin".
+    const all = ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk', 'Ortak Admin', 'Ortak Admin'];
     assert.deepEqual([...(await names())].sort(), [...all].sort(), 'every user');
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(4, 4));
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(5, 5));
     assert.deepEqual(await texts(staff, `${ISLAND} th button.th-sort`), TR.usersColumns);
     assert.equal(await staff.locator(`${ISLAND} th[aria-sort]`).count(), 0, 'unsorted at first');
 
@@ -578,20 +580,20 @@ describe('staff dashboard', () => {
     await staff.fill('#staff-table-q', 'ısmaıl');
     await staff.waitForSelector(`${ISLAND} p.empty-state`);
     assert.equal((await staff.textContent(`${ISLAND} p.empty-state`)).trim(), TR.empty);
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(0, 4));
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(0, 5));
     await searchFor('', [...all].reverse());
 
     // (c) The role filter: its options are the column's values.
     const roleFilter = '#staff-table-f2';
     assert.equal((await staff.textContent(`label[for="staff-table-f2"]`)).trim(), 'Rol');
-    assert.deepEqual(await texts(staff, `${roleFilter} option`), [TR.all, TR.superadmin, TR.investor]);
+    assert.deepEqual(await texts(staff, `${roleFilter} option`), [TR.all, TR.superadmin, TR.investor, TR.admin]);
     await staff.selectOption(roleFilter, TR.superadmin);
     await staff.waitForFunction((sel) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === 1, ISLAND);
     assert.deepEqual(await names(), ['Ortak Admin']);
     await staff.selectOption(roleFilter, TR.investor);
     await staff.waitForFunction((sel) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === 3, ISLAND);
     assert.deepEqual(await names(), ['İsmail Öztürk', 'Işıl Çelik', 'Ayşe Yılmaz'], 'filtered, still sorted');
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(3, 4));
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(3, 5));
 
     // (d) CSV of the rows shown (filtered, in the shown order), made in the browser.
     const shown = (await islandRows(staff)).map((r) => r.cells);
@@ -623,7 +625,7 @@ describe('staff dashboard', () => {
       assert.deepEqual(await texts(page, `${ISLAND} table thead th`), [...TR.usersColumns, 'İşlemler']);
       const serverNames = await page.$$eval(`${ISLAND} table tbody tr[data-row]`, (trs) => trs.map((tr) => tr.cells[1].textContent.trim()));
       assert.deepEqual([...serverNames].sort(), [...all].sort());
-      assert.equal(await page.locator(`${ISLAND} a[href^="/dashboard/users/"]`).count(), 4, 'each row links to its member');
+      assert.equal(await page.locator(`${ISLAND} a[href^="/dashboard/users/"]`).count(), 5, 'each row links to its member');
       await page.fill('#staff-q', 'IŞIL');
       await clickAndNavigate(page, `${ISLAND} form.filters button[type="submit"]`);
       assert.equal(new URL(page.url()).searchParams.get('q'), 'IŞIL');

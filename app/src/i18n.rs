@@ -91,9 +91,24 @@ impl Locale {
         }
     }
 
-    /// The message `id` in this language.
+    /// The message `id` in this language. Messages without arguments never change while the
+    /// process runs (they are compiled in), so each thread remembers the ones it formatted:
+    /// a page asks for dozens, a staff list for thousands.
     pub fn t(self, id: &str) -> String {
-        LOCALES.lookup(self.langid(), id)
+        thread_local! {
+            /// Per language (`Locale as usize`): message id → text.
+            static FORMATTED: std::cell::RefCell<[HashMap<String, String>; 2]> =
+                std::cell::RefCell::new([HashMap::new(), HashMap::new()]);
+        }
+        FORMATTED.with(|cache| {
+            let language = self as usize;
+            if let Some(text) = cache.borrow()[language].get(id) {
+                return text.clone();
+            }
+            let text = LOCALES.lookup(self.langid(), id);
+            cache.borrow_mut()[language].insert(id.to_owned(), text.clone());
+            text
+        })
     }
 
     /// The message `id` with Fluent arguments.

@@ -12,3 +12,5 @@ CREATE INDEX startups_sector_tr ON startups (published, sector, sort_key_tr, id)
 CREATE INDEX startups_sector_en ON startups (published, sector, sort_key_en, id);
 CREATE INDEX startups_sector_recent ON startups (published, sector, created_at DESC, id DESC);
 CREATE INDEX startups_city ON startups (published, city);
+-- The staff list of every startup, newest first.
+CREATE INDEX startups_created ON startups (created_at DESC, id DESC);
