@@ -145,7 +145,14 @@ pub fn render_document(ctx: &PageContext, page: Page) -> String {
     } else {
         format!("{} | {site}", page.title)
     };
-    let canonical = ctx.url_in(ctx.path, ctx.locale);
+    // The canonical address is this URL's own language version: `?lang=en` pages point to
+    // themselves, and an address without it is the Turkish page (what crawlers, which send no
+    // Accept-Language, are given), even when a visitor's browser asked for English there.
+    let url_locale = match ctx.query.is_some_and(|q| q.split('&').any(|p| p == "lang=en")) {
+        true => Locale::En,
+        false => Locale::Tr,
+    };
+    let canonical = ctx.url_in(ctx.path, url_locale);
     let tr_url = ctx.url_in(ctx.path, Locale::Tr);
     let en_url = ctx.url_in(ctx.path, Locale::En);
     let bare = !chrome.header && !chrome.footer;

@@ -626,3 +626,27 @@ async fn shared_public_pages_keep_each_visitors_token_and_show_writes_at_once() 
             .contains("avatar-menu")
     );
 }
+
+#[tokio::test]
+async fn the_canonical_address_is_the_urls_own_language_version() {
+    let server = Server::start();
+    let english_browser = client()
+        .get(server.url("/faq"))
+        .header("accept-language", "en-US,en;q=0.9")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(english_browser.contains("<html lang=\"en\">"));
+    assert!(
+        english_browser.contains(&format!("<link rel=\"canonical\" href=\"{}/faq\">", server.base)),
+        "the address without ?lang= is the Turkish page's"
+    );
+    let (_, english) = server.get("/faq?lang=en").await;
+    assert!(english.contains(&format!(
+        "<link rel=\"canonical\" href=\"{}/faq?lang=en\">",
+        server.base
+    )));
+}

@@ -39,7 +39,7 @@ pub fn home_page(ctx: &PageContext, latest_posts: Vec<PostSummary>) -> Page {
             <article class="card">
                 <h3 class="card__title">{ctx.t(&format!("home-card-{key}-title"))}</h3>
                 <p>{ctx.t(&format!("home-card-{key}-text"))}</p>
-                <a class="card__link" href=href>{ctx.t("home-card-link")}</a>
+                <a class="card__link" href=href>{ctx.t(&format!("home-card-{key}-link"))}</a>
             </article>
         }
     })
