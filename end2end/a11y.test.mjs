@@ -4,8 +4,9 @@
 //                  and 2.2 A/AA rules: no violation allowed;
 //   html-validate  on the HTML the server sent (the response body, not the live DOM), with the
 //                  recommended preset: no error allowed;
-//   keyboard       the sign-in and newsletter forms are filled and sent with Tab, typing and
-//                  Enter only.
+//   keyboard       on every page, Tab reaches every visible control (each radio group once);
+//                  the sign-in, newsletter, investment-request and staff-table journeys are
+//                  completed with the keyboard only.
 //
 // Roles: a visitor; an investor (joined through the form, onboarding done step by step, the MKK
 // form sent, one investment request made); an admin and a superadmin (`ortak create-admin`
@@ -143,6 +144,47 @@ async function tabTo(page, selector) {
   assert.fail(`${selector} is not reachable with Tab (the focus ended on ${at})`);
 }
 
+/**
+ * Keyboard reach: presses Tab through the page and returns the controls it never reached
+ * (links, buttons, fields, and each radio group once, as Tab enters a group at one radio and
+ * the arrow keys move within it). Native controls are operable once focused, so a reachable
+ * control is a usable one.
+ */
+async function unreachable(page) {
+  const total = await page.evaluate(() => {
+    const selector =
+      'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
+    let n = 0;
+    for (const el of document.querySelectorAll(selector)) {
+      delete el.dataset.kbd;
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (el.tabIndex < 0 || box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      if (el.closest('[inert], [aria-hidden="true"], details:not([open]) > :not(summary)')) continue;
+      el.dataset.kbd = el.type === 'radio' ? `radio:${el.form?.id ?? ''}:${el.name}` : `el:${n}`;
+      n += 1;
+    }
+    return new Set([...document.querySelectorAll('[data-kbd]')].map((el) => el.dataset.kbd)).size;
+  });
+  if (total === 0) return [];
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    window.scrollTo(0, 0);
+  });
+  const reached = new Set();
+  for (let presses = 0; presses < total * 2 + 10; presses += 1) {
+    await page.keyboard.press('Tab');
+    const key = await page.evaluate(() => document.activeElement?.dataset?.kbd ?? null);
+    if (key) reached.add(key);
+    if (reached.size === total) return [];
+  }
+  return page.evaluate(
+    (seen) =>
+      [...new Set([...document.querySelectorAll('[data-kbd]')].filter((el) => !seen.includes(el.dataset.kbd)).map((el) => el.outerHTML.slice(0, 100)))],
+    [...reached],
+  );
+}
+
 /** One line per node of an axe violation. */
 function describeAxe(v) {
   const nodes = v.nodes
@@ -205,6 +247,7 @@ describe('accessibility and HTML validity', () => {
     }
     report.pages += 1;
     for (const v of await axeViolations(page)) issues.push(describeAxe(v));
+    for (const control of await unreachable(page)) issues.push(`[keyboard] not reachable with Tab: ${control}`);
     if (issues.length > 0) report.problems.push(`${where}\n    ${issues.join('\n    ')}`);
   }
 

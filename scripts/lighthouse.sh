@@ -46,7 +46,7 @@ audit() { # label path [cookie]
     --form-factor=mobile --only-categories=performance,accessibility,best-practices,seo \
     --extra-headers="$headers" \
     --chrome-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync" \
-    >/dev/null 2>&1 || { echo "$label: lighthouse failed"; status=1; return; }
+    >"$WORK/lighthouse.log" 2>&1 || { echo "$label: lighthouse failed"; tail -5 "$WORK/lighthouse.log"; status=1; return; }
   python3 - "$WORK/report.json" "$label" "$MIN" <<'PY' || status=1
 import json, sys
 report, label, minimum = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3])

@@ -148,7 +148,10 @@ pub fn render_document(ctx: &PageContext, page: Page) -> String {
     // The canonical address is this URL's own language version: `?lang=en` pages point to
     // themselves, and an address without it is the Turkish page (what crawlers, which send no
     // Accept-Language, are given), even when a visitor's browser asked for English there.
-    let url_locale = match ctx.query.is_some_and(|q| q.split('&').any(|p| p == "lang=en")) {
+    let url_locale = match ctx
+        .query
+        .is_some_and(|q| q.split('&').any(|p| p == "lang=en"))
+    {
         true => Locale::En,
         false => Locale::Tr,
     };

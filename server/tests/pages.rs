@@ -641,7 +641,10 @@ async fn the_canonical_address_is_the_urls_own_language_version() {
         .unwrap();
     assert!(english_browser.contains("<html lang=\"en\">"));
     assert!(
-        english_browser.contains(&format!("<link rel=\"canonical\" href=\"{}/faq\">", server.base)),
+        english_browser.contains(&format!(
+            "<link rel=\"canonical\" href=\"{}/faq\">",
+            server.base
+        )),
         "the address without ?lang= is the Turkish page's"
     );
     let (_, english) = server.get("/faq?lang=en").await;
