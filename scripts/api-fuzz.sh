@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Property-based tests of the JSON API from its OpenAPI document (openapi/ortak.yaml) with
-# schemathesis: generated valid and invalid requests, as an investor and as an admin, must get
+# schemathesis: generated valid and invalid requests, as a visitor, an investor and an admin, must get
 # documented answers (status codes, content types, bodies matching the schemas) and never a
 # server error. Uses the debug binary (ORTAK_BIN to choose another) on a temporary data folder.
 set -euo pipefail
@@ -39,11 +39,19 @@ curl -fsS -o /dev/null -b "$JAR_A" -c "$JAR_A" -H "Origin: $BASE" \
   --data-urlencode "csrf=$TOKEN_A" --data-urlencode "email=fuzz-admin@example.com" \
   --data-urlencode "password=fuzz-password-1" --data-urlencode "next=/" "$BASE/signin"
 
+# A visitor: only the CSRF cookie a page gives.
+JAR_V="$WORK/visitor"
+TOKEN_V=$(curl -fsS -c "$JAR_V" "$BASE/newsletter" | csrf_from)
+
 cookies() { awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$1"; }
 
 status=0
-for who in investor admin; do
-  if [ "$who" = investor ]; then jar=$JAR_I; token=$TOKEN_I; else jar=$JAR_A; token=$TOKEN_A; fi
+for who in visitor investor admin; do
+  case $who in
+    visitor) jar=$JAR_V; token=$TOKEN_V ;;
+    investor) jar=$JAR_I; token=$TOKEN_I ;;
+    *) jar=$JAR_A; token=$TOKEN_A ;;
+  esac
   echo "== schemathesis as $who"
   "$ST" --config-file openapi/schemathesis.toml run openapi/ortak.yaml --url "$BASE" \
     --header "Cookie: $(cookies "$jar")" --header "X-CSRF-Token: $token" --header "Origin: $BASE" \
