@@ -414,13 +414,8 @@ fn mark_extractor_rejection(response: &mut Response) {
     if !plain || !status.is_client_error() || response.extensions().get::<ErrorMarker>().is_some() {
         return;
     }
-    let message_id = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => "input-too-large",
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => "input-wrong-type",
-        _ => "bad-request-text",
-    };
     response.extensions_mut().insert(ErrorMarker {
-        message_id: Some(message_id),
+        message_id: Some(AppError::rejection_message(status)),
         internal: None,
     });
 }

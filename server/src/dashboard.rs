@@ -1000,14 +1000,9 @@ pub async fn takasbank(ctx: Ctx) -> Result<Response, AppError> {
                 Some(_) => "dashboard-transfer-mismatch",
             });
             let on = on
-                .and_then(|d| {
-                    time::Date::parse(
-                        &d,
-                        time::macros::format_description!("[year]-[month]-[day]"),
-                    )
-                    .ok()
+                .map(|d| {
+                    ortak_app::domain::time_fmt::format_date_short(crate::startups::date(&d), tr)
                 })
-                .map(|d| ortak_app::domain::time_fmt::format_date_short(d, tr))
                 .unwrap_or_default();
             StaffRow {
                 id,
@@ -1081,15 +1076,12 @@ pub async fn transfer_received(
     .bind(id)
     .execute(&mut *tx)
     .await?;
-    let after = format!(
-        "{} on {date}{}",
-        amount.kurus(),
-        if amount.kurus() == expected {
-            ""
-        } else {
-            " (mismatch)"
-        }
-    );
+    let mismatch = if amount.kurus() == expected {
+        ""
+    } else {
+        " (mismatch)"
+    };
+    let after = format!("{} on {date}{mismatch}", amount.kurus());
     audit(
         &mut tx,
         staff.id,
@@ -1106,13 +1098,8 @@ pub async fn transfer_received(
         .await?;
     if let Some(status) = ortak_app::domain::investing::RequestStatus::from_code(&status) {
         let note = format!(
-            "transfer received: {} on {date}{}",
-            amount.format(ortak_app::i18n::Locale::Tr),
-            if amount.kurus() == expected {
-                ""
-            } else {
-                " (mismatch)"
-            }
+            "transfer received: {} on {date}{mismatch}",
+            amount.format(ortak_app::i18n::Locale::Tr)
         );
         crate::investing::record_event(&mut tx, id, status, &note, Some(staff.id)).await?;
     }

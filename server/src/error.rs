@@ -32,6 +32,27 @@ impl From<sqlx::Error> for AppError {
 }
 
 impl AppError {
+    /// The message for a body the extractors refused with `status`.
+    pub fn rejection_message(status: StatusCode) -> &'static str {
+        match status {
+            StatusCode::PAYLOAD_TOO_LARGE => "input-too-large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "input-wrong-type",
+            _ => "bad-request-text",
+        }
+    }
+
+    /// How a refused body is answered: too large and wrong type keep their status, anything
+    /// else is a bad request.
+    pub fn rejected(status: StatusCode) -> AppError {
+        let message = AppError::rejection_message(status);
+        match status {
+            StatusCode::PAYLOAD_TOO_LARGE | StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+                AppError::Refused(status, message)
+            }
+            _ => AppError::BadRequest(message),
+        }
+    }
+
     pub fn status(&self) -> StatusCode {
         match self {
             AppError::NotFound => StatusCode::NOT_FOUND,

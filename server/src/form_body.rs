@@ -4,20 +4,14 @@
 use axum::Form;
 use axum::body::Bytes;
 use axum::extract::rejection::FormRejection;
-use axum::http::StatusCode;
 
 use crate::error::AppError;
-use crate::input_screen::is_clean;
+use crate::input_screen::{control_characters, is_clean};
 
-/// A typed form, or the refusal: too large (413), or not a form of that shape (400).
+/// A typed form, or the refusal (see [`AppError::rejected`]).
 pub fn typed<T>(form: Result<Form<T>, FormRejection>) -> Result<T, AppError> {
-    form.map(|Form(f)| f).map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            AppError::Refused(StatusCode::PAYLOAD_TOO_LARGE, "input-too-large")
-        } else {
-            AppError::BadRequest("bad-request-text")
-        }
-    })
+    form.map(|Form(f)| f)
+        .map_err(|rejection| AppError::rejected(rejection.status()))
 }
 
 pub struct FormBody(Vec<(String, String)>);
@@ -82,10 +76,7 @@ pub async fn read_multipart(
                 let name = field.name().unwrap_or("").to_owned();
                 let text = field.text().await.unwrap_or_default();
                 if !is_clean(&name) || !is_clean(&text) {
-                    return Err(AppError::Refused(
-                        StatusCode::BAD_REQUEST,
-                        "input-control-characters",
-                    ));
+                    return Err(control_characters());
                 }
                 fields.push((name, text));
             }

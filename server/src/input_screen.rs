@@ -45,11 +45,11 @@ pub async fn middleware(request: Request, next: Next) -> Response {
         {
             return next.run(request).await;
         }
-        _ => return refuse(StatusCode::UNSUPPORTED_MEDIA_TYPE, "input-wrong-type"),
+        _ => return AppError::rejected(StatusCode::UNSUPPORTED_MEDIA_TYPE).into_response(),
     };
     let (parts, body) = request.into_parts();
     let Ok(bytes) = to_bytes(body, MAX_SCREENED_BODY).await else {
-        return refuse(StatusCode::PAYLOAD_TOO_LARGE, "input-too-large");
+        return AppError::rejected(StatusCode::PAYLOAD_TOO_LARGE).into_response();
     };
     let clean = match body_kind {
         BodyKind::Form => form_urlencoded::parse(&bytes).all(|(k, v)| is_clean(&k) && is_clean(&v)),
@@ -59,7 +59,7 @@ pub async fn middleware(request: Request, next: Next) -> Response {
             .unwrap_or(true),
     };
     if !clean {
-        return refuse(StatusCode::BAD_REQUEST, "input-control-characters");
+        return control_characters().into_response();
     }
     next.run(Request::from_parts(parts, Body::from(bytes)))
         .await
@@ -70,8 +70,9 @@ enum BodyKind {
     Json,
 }
 
-fn refuse(status: StatusCode, message_id: &'static str) -> Response {
-    AppError::Refused(status, message_id).into_response()
+/// The refusal of text with control characters, here and in multipart forms.
+pub fn control_characters() -> AppError {
+    AppError::Refused(StatusCode::BAD_REQUEST, "input-control-characters")
 }
 
 /// No control character but tab, line feed and carriage return (C0, DEL and C1 refused).

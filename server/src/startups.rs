@@ -58,7 +58,8 @@ pub fn select_cards(viewer: Option<i64>) -> QueryBuilder<'static, Sqlite> {
     qb
 }
 
-fn date(text: &str) -> Date {
+/// A `YYYY-MM-DD` date as the database keeps it.
+pub fn date(text: &str) -> Date {
     Date::parse(
         text,
         time::macros::format_description!("[year]-[month]-[day]"),

@@ -105,20 +105,7 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
     assert!(staff.text.contains("MKK hesabımı nasıl açarım?"));
 
     // Staff read the whole message in the inbox and in its CSV export.
-    let data = server.data.path().to_owned();
-    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ortak"))
-        .args([
-            "create-admin",
-            "--email",
-            "okuyan@example.com",
-            "--password",
-        ])
-        .arg(common::journeys::ADMIN_PASSWORD)
-        .env("ORTAK_DATA_DIR", &data)
-        .stdout(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    common::journeys::create_admin(&server.data, "okuyan@example.com", false);
     let admin = common::journeys::sign_in(
         &server,
         "okuyan@example.com",

@@ -51,6 +51,22 @@ fn with(
     fields
 }
 
+/// Clicks "create startup" on `application` (its CSRF token from `page`).
+async fn make_startup(
+    admin: &reqwest::Client,
+    server: &Server,
+    application: i64,
+    page: &str,
+) -> reqwest::Response {
+    post_form(
+        admin,
+        server.url(&format!("/dashboard/applications/{application}/startup")),
+        &csrf_of(page),
+        &[("create", "1".into())],
+    )
+    .await
+}
+
 async fn scalar(server: &Server, sql: &str) -> i64 {
     sqlx::query_scalar(sql)
         .fetch_one(&server.db().await)
@@ -339,13 +355,7 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
     .unwrap();
     let page = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(page.contains(&format!("/dashboard/applications/{application}/startup")));
-    let created = post_form(
-        &admin,
-        server.url(&format!("/dashboard/applications/{application}/startup")),
-        &csrf_of(&page),
-        &[("create", "1".into())],
-    )
-    .await;
+    let created = make_startup(&admin, &server, application, &page).await;
     assert_eq!(created.status(), 303);
     let draft = scalar(
         &server,
@@ -368,13 +378,7 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
     assert_eq!(status, "accepted");
     let page = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(!page.contains(&format!("/dashboard/applications/{application}/startup")));
-    let again = post_form(
-        &admin,
-        server.url(&format!("/dashboard/applications/{application}/startup")),
-        &csrf_of(&page),
-        &[("create", "1".into())],
-    )
-    .await;
+    let again = make_startup(&admin, &server, application, &page).await;
     assert_eq!(
         again.headers()["location"],
         format!("/dashboard/startups/{draft}").as_str()
@@ -403,13 +407,7 @@ async fn a_superadmin_creates_funds_before_any_startup() {
     .await
     .unwrap();
     let page = common::text(&admin, server.url("/dashboard/applications")).await;
-    let refused = post_form(
-        &admin,
-        server.url(&format!("/dashboard/applications/{application}/startup")),
-        &csrf_of(&page),
-        &[("create", "1".into())],
-    )
-    .await;
+    let refused = make_startup(&admin, &server, application, &page).await;
     assert_eq!(refused.status(), 400);
     assert!(
         refused
@@ -471,13 +469,7 @@ async fn a_superadmin_creates_funds_before_any_startup() {
     .await;
     assert_eq!(forbidden.status(), 403);
     // Now the application becomes a startup of that fund.
-    let created = post_form(
-        &admin,
-        server.url(&format!("/dashboard/applications/{application}/startup")),
-        &csrf_of(&page),
-        &[("create", "1".into())],
-    )
-    .await;
+    let created = make_startup(&admin, &server, application, &page).await;
     assert_eq!(created.status(), 303);
 }
 

@@ -410,6 +410,27 @@ pub async fn cancel(
 
 /// Moves a request as staff do (review, approve, reject, confirm payment, complete). The
 /// admin dashboard calls this; tests call it too instead of writing SQL.
+/// Queues the automatic mail `kind` to the investor who sent `request_id`, in their language,
+/// with staff's `note` (a reason) when there is one.
+pub async fn mail_investor(
+    conn: &mut SqliteConnection,
+    request_id: i64,
+    kind: &str,
+    link: &str,
+    note: &str,
+) -> Result<(), AppError> {
+    let (email, name, language): (String, String, String) = sqlx::query_as(
+        "SELECT u.email, u.first_name, u.language FROM investment_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ?",
+    )
+    .bind(request_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let locale = Locale::from_code(&language).unwrap_or_default();
+    let mail = Mail::action_noted(&email, locale, &name, kind, link, note);
+    enqueue(conn, &mail).await?;
+    Ok(())
+}
+
 pub async fn staff_transition(
     db: &sqlx::SqlitePool,
     public_url: &str,
@@ -450,28 +471,17 @@ pub async fn staff_transition(
         format!("{} {note}", to.code())
     };
     // The investor hears of every move, in their language.
-    let (email, name, language): (String, String, String) = sqlx::query_as(
-        "SELECT u.email, u.first_name, u.language FROM investment_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ?",
-    )
-    .bind(request_id)
-    .fetch_one(&mut *tx)
-    .await?;
-    let locale = Locale::from_code(&language).unwrap_or_default();
     let link = match to {
         RequestStatus::Approved => format!("{public_url}/invFlow?request={request_id}"),
         RequestStatus::Completed => format!("{public_url}/userInvestments"),
         _ => format!("{public_url}/pendingInvestments"),
     };
-    enqueue(
+    mail_investor(
         &mut tx,
-        &Mail::action_noted(
-            &email,
-            locale,
-            &name,
-            &format!("request-{}", to.code()),
-            &link,
-            note,
-        ),
+        request_id,
+        &format!("request-{}", to.code()),
+        &link,
+        note,
     )
     .await?;
     crate::dashboard::audit(

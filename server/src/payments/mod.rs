@@ -18,7 +18,6 @@ use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::phone::normalize_mobile;
 use ortak_app::forms::FieldErrors;
-use ortak_app::i18n::Locale;
 use ortak_app::pages::investing::investment_blocked_page;
 use ortak_app::pages::payment::{
     BankForm, PaymentSummary, TransferInstructions, bank_step_page, card_step_page,
@@ -33,8 +32,7 @@ use crate::accounts::session::{CurrentUser, Role};
 use crate::context::Ctx;
 use crate::error::AppError;
 use crate::form_body::FormBody;
-use crate::investing::record_event;
-use crate::mail::{Mail, enqueue};
+use crate::investing::{mail_investor, record_event};
 
 /// What a provider answers when a card payment starts.
 pub enum Started {
@@ -277,20 +275,8 @@ async fn finish(
         )
         .await?;
         // The investor hears that the fee arrived, and where the transfer details are.
-        let (email, name, language): (String, String, String) = sqlx::query_as(
-            "SELECT u.email, u.first_name, u.language FROM investment_requests r
-             JOIN users u ON u.id = r.user_id WHERE r.id = ?",
-        )
-        .bind(request_id)
-        .fetch_one(&mut *tx)
-        .await?;
-        let locale = Locale::from_code(&language).unwrap_or_default();
         let link = format!("{public_url}/invFlow?request={request_id}");
-        enqueue(
-            &mut tx,
-            &Mail::action(&email, locale, &name, "fee-paid", &link),
-        )
-        .await?;
+        mail_investor(&mut tx, request_id, "fee-paid", &link, "").await?;
     }
     tx.commit().await?;
     Ok(Some(request_id))
