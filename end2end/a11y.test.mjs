@@ -33,7 +33,7 @@ import {
   startServer,
   uniqueEmail,
 } from './helpers.mjs';
-import { join, pathOf, signIn, texts } from './journeys.mjs';
+import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const require = createRequire(import.meta.url);
@@ -112,15 +112,6 @@ const MEMBER = [
   '/contactUs',
   '/qualifiedInvestor',
 ];
-
-const MKK = {
-  first_name: 'Ayşe',
-  last_name: 'Yılmaz',
-  phone: '0532 123 45 67',
-  identity_number: '10000000146',
-  annual_income: '750.000',
-  birth_date: '1984-02-29',
-};
 
 /** The island modules a server page loads (`/assets/islands/NAME-HASH.js`). */
 const islandsOf = (html) => [...html.matchAll(/<script type="module" src="\/assets\/islands\/([a-z0-9-]+)-[^"]*\.js"/g)].map((m) => m[1]);
@@ -411,7 +402,7 @@ describe('accessibility and HTML validity', () => {
     await page.selectOption('#id_type', 'tckn');
     await page.check('#citizen-yes');
     const email = await page.inputValue('#email');
-    for (const [id, value] of Object.entries({ ...MKK, email: email || uniqueEmail('mkk') })) await page.fill(`#${id}`, value);
+    await fillById(page, { ...MKK, email: email || uniqueEmail('mkk') });
     const mkk = await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()}`);
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form errors: ${await texts(page, '.field__error')}`);
@@ -554,16 +545,7 @@ describe('accessibility and HTML validity', () => {
     await page.fill('#code', '123456');
     await auditSubmit(page, 'button[name="action"][value="approve"]', 'the escrow transfer form', report, 200);
     assert.equal(pathOf(page), '/invFlow');
-    for (const [id, value] of Object.entries({
-      payer_name: 'Ayşe Yılmaz',
-      address: 'Bağdat Caddesi 1',
-      country: 'Türkiye',
-      city: 'İstanbul',
-      post_code: '34728',
-      phone: '0532 123 45 67',
-    })) {
-      await page.fill(`#${id}`, value);
-    }
+    await fillById(page, PAYER);
     await auditSubmit(page, 'form[action="/invFlow/bank"] button[type=submit]', 'POST /invFlow/bank', report, 200);
     assert.equal(pathOf(page), '/paymentSuccess');
     await audit(page, `/paymentSuccess?request=${found.requestId}`, report);

@@ -34,7 +34,7 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { PERSON, join, pathOf, signIn, texts } from './journeys.mjs';
+import { fillById, join, MKK, pathOf, PAYER, PERSON, signIn, texts } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
@@ -87,15 +87,6 @@ const STARTUP = {
     s_risks_tr: 'Tedarik zincirinde *gecikmeler* olabilir.',
     s_risks_en: 'Supply chain *delays* may happen.',
   },
-};
-
-const MKK = {
-  first_name: 'Ayşe',
-  last_name: 'Yılmaz',
-  phone: '0532 123 45 67',
-  identity_number: '10000000146',
-  annual_income: '750.000',
-  birth_date: '1984-02-29',
 };
 
 /** The two extra investors of the users table test. */
@@ -357,7 +348,7 @@ describe('staff dashboard', () => {
     await investor.selectOption('#investor_type', 'individual');
     await investor.selectOption('#id_type', 'tckn');
     await investor.check('#citizen-yes');
-    for (const [field, value] of Object.entries({ ...MKK, email: investorEmail })) await investor.fill(`#${field}`, value);
+    await fillById(investor, { ...MKK, email: investorEmail });
     const mkk = await clickAndNavigate(investor, 'form[action="/mkk"] button[type=submit]');
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()} at ${investor.url()}`);
     assert.equal(await investor.locator('.field__error').count(), 0, `MKK form errors: ${await texts(investor, '.field__error')}`);
@@ -426,16 +417,7 @@ describe('staff dashboard', () => {
     assert.equal(pathOf(investor), '/invFlow');
     assert.equal((await investor.textContent('h1')).trim(), TR.bankTitle);
 
-    for (const [id, value] of Object.entries({
-      payer_name: 'Ayşe Yılmaz',
-      address: 'Bağdat Caddesi 1',
-      country: 'Türkiye',
-      city: 'İstanbul',
-      post_code: '34728',
-      phone: '0532 123 45 67',
-    })) {
-      await investor.fill(`#${id}`, value);
-    }
+    await fillById(investor, PAYER);
     await clickAndNavigate(investor, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(investor), '/paymentSuccess');
     assert.equal((await investor.textContent('h1')).trim(), TR.successTitle);

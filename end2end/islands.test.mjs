@@ -23,7 +23,7 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { join, pathOf, signIn, texts } from './journeys.mjs';
+import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
@@ -55,15 +55,6 @@ const SAVED = [
   { name: 'Zeytin Finans', city: 'İstanbul', status: 'funded' },
   { name: 'Toprak Analitik', city: 'Eskişehir', status: 'funded' },
 ];
-
-const MKK = {
-  first_name: 'Ayşe',
-  last_name: 'Yılmaz',
-  phone: '0532 123 45 67',
-  identity_number: '10000000146',
-  annual_income: '750.000',
-  birth_date: '1984-02-29',
-};
 
 const INVEST = '[data-island="investment"]';
 const INVEST_SUBMIT = `${INVEST} form.investment-form button[type="submit"]`;
@@ -123,7 +114,7 @@ describe('islands', () => {
     await page.selectOption('#investor_type', 'individual');
     await page.selectOption('#id_type', 'tckn');
     await page.check('#citizen-yes');
-    for (const [id, value] of Object.entries({ ...MKK, email })) await page.fill(`#${id}`, value);
+    await fillById(page, { ...MKK, email });
     const response = await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
     assert.equal(response.status(), 200, `MKK form: ${response.status()} at ${page.url()}`);
     assert.equal(pathOf(page), '/mkk');
@@ -487,16 +478,7 @@ describe('islands', () => {
     assert.equal(pathOf(page), '/invFlow');
     assert.equal((await page.textContent('h1')).trim(), TR.bankTitle);
 
-    for (const [id, value] of Object.entries({
-      payer_name: 'Ayşe Yılmaz',
-      address: 'Bağdat Caddesi 1',
-      country: 'Türkiye',
-      city: 'İstanbul',
-      post_code: '34728',
-      phone: '0532 123 45 67',
-    })) {
-      await page.fill(`#${id}`, value);
-    }
+    await fillById(page, PAYER);
     await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(page), '/paymentSuccess');
     assert.equal((await page.textContent('h1')).trim(), TR.successTitle);

@@ -32,6 +32,31 @@ export const LOGOUT = 'form.avatar-menu__logout button';
 export const SIGNUP_SUBMIT = 'form.form button[type=submit]';
 export const SIGNIN_SUBMIT = 'form[action="/signin"] button[type=submit]';
 
+/** The MKK form's text fields, valid for an individual citizen (the domain's own examples). */
+export const MKK = {
+  first_name: 'Ayşe',
+  last_name: 'Yılmaz',
+  phone: '0532 123 45 67',
+  identity_number: '10000000146',
+  annual_income: '750.000',
+  birth_date: '1984-02-29',
+};
+
+/** The payer's details on the escrow transfer step. */
+export const PAYER = {
+  payer_name: 'Ayşe Yılmaz',
+  address: 'Bağdat Caddesi 1',
+  country: 'Türkiye',
+  city: 'İstanbul',
+  post_code: '34728',
+  phone: '0532 123 45 67',
+};
+
+/** Fills each field `#id` with its value. */
+export async function fillById(page, fields) {
+  for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
+}
+
 export const pathOf = (page) => new URL(page.url()).pathname;
 export const pathAndQuery = (page) => {
   const u = new URL(page.url());
