@@ -61,6 +61,8 @@ pub struct PageContext<'a> {
     pub flash: Option<Flash>,
     pub assets: &'a Assets,
     pub year: i32,
+    /// The staff navigation this viewer may open, `(path, Fluent id)`; empty for others.
+    pub staff_nav: &'a [(&'a str, &'a str)],
 }
 
 impl PageContext<'_> {

@@ -2,41 +2,28 @@
 //! the other subcommands are operations tasks. See the README for every setting.
 
 mod accounts;
-mod admin_cli;
 mod applications;
-mod assets;
-mod config;
 mod content;
-mod content_admin;
-mod context;
-mod csrf;
-mod dashboard;
 mod db;
-mod demo_files;
-mod demo_startups;
+mod demo;
 mod error;
-mod files;
-mod form_body;
-mod groups_admin;
-mod input_screen;
+mod fund;
 mod investing;
 mod mail;
 mod newsletter;
-mod page_cache;
-mod passwords;
 mod payments;
-mod qualified;
-mod router;
-mod seed;
+mod providers;
+mod routes;
 mod serve;
-mod startup_admin;
+mod settings;
+mod staff;
 mod startups;
-mod user_admin;
-mod vc_dashboard;
+mod state;
+mod web;
 
 use clap::Parser;
 
-use crate::config::{Cli, Command};
+use crate::settings::{Cli, Command};
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
@@ -69,8 +56,12 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let pool = db::connect(&settings.data_dir).await?;
             db::migrate(&pool).await?;
-            let role = admin_cli::create_admin(&pool, &email, &password, superadmin).await?;
+            let role = accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
             println!("{email} is now {role}");
+            Ok(())
+        }
+        Command::Routes => {
+            println!("{}", serde_json::to_string_pretty(&routes::table())?);
             Ok(())
         }
         Command::Backup { file } => {

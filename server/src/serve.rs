@@ -4,18 +4,21 @@ use tokio::net::TcpListener;
 use tower_sessions::ExpiredDeletion;
 use tower_sessions_sqlx_store::SqliteStore;
 
-use crate::accounts::oidc::Oidc;
-use crate::config::Settings;
+use crate::db::clock::Clock;
 use crate::mail::worker::{MailWaker, SmtpSender};
-use crate::router::{AppState, Shared};
-use crate::{assets, db, mail, router, seed};
+use crate::providers::oidc::Oidc;
+use crate::providers::payments::CallbackKey;
+use crate::settings::Settings;
+use crate::state::{AppState, Escrow, Shared};
+use crate::web::assets;
+use crate::{content, db, demo, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let pool = db::connect(&settings.data_dir).await?;
     db::migrate(&pool).await?;
-    seed::seed_content(&pool).await?;
+    content::seed::seed_content(&pool).await?;
     let admin_password = if settings.demo {
-        seed::seed_demo(&pool, &settings.data_dir).await?
+        demo::seed_demo(&pool, &settings.data_dir).await?
     } else {
         None
     };
@@ -48,8 +51,17 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
             None
         }
     };
+    let clock = match &settings.clock_file {
+        Some(file) => {
+            tracing::warn!(file = %file.display(), "the clock is shifted by ORTAK_CLOCK_FILE (tests only)");
+            Clock::shifted_by_file(file.clone())
+        }
+        None => Clock::system(),
+    };
     let state = AppState::new(Shared {
         db: pool.clone(),
+        clock,
+        staff_nav: routes::staff_nav(&routes::table()),
         mail_waker,
         oidc: match (
             &settings.oidc_issuer,
@@ -62,13 +74,14 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
             _ => None,
         },
         sessions: session_store,
-        page_cache: Default::default(),
         data_dir: settings.data_dir.clone(),
         service_fee_bp: settings.service_fee_bp,
         staff_email: settings.staff_email.clone(),
-        payments: Box::new(crate::payments::sandbox::Sandbox),
-        callback_key: crate::payments::CallbackKey::load(&pool).await?,
-        escrow: crate::payments::Escrow {
+        payments: Box::new(crate::providers::sandbox::Sandbox),
+        callback_key: CallbackKey::new(
+            db::secrets::load_or_create(&pool, "payment_callback_key").await?,
+        ),
+        escrow: Escrow {
             bank: settings.escrow_bank.clone(),
             account_name: settings.escrow_name.clone(),
             iban: settings.escrow_iban.clone(),
@@ -76,7 +89,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         identity_check: settings
             .nvi_url
             .as_deref()
-            .map(crate::investing::edevlet::IdentityCheck::new)
+            .map(crate::providers::edevlet::IdentityCheck::new)
             .transpose()?,
         secure_cookies: public_url.starts_with("https://"),
         session_idle: time::Duration::seconds(settings.session_idle_seconds.max(1)),
@@ -84,11 +97,11 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         public_url: public_url.clone(),
         assets: assets::built_assets(),
     });
-    let app = router::build(state);
+    let app = routes::build(state);
 
     if let Some(password) = admin_password {
         println!("Demo admin created. Sign in at {public_url}/signin");
-        println!("    e-mail:   {}", seed::DEMO_ADMIN_EMAIL);
+        println!("    e-mail:   {}", demo::DEMO_ADMIN_EMAIL);
         println!("    password: {password}");
     }
     // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.

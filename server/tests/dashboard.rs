@@ -290,7 +290,9 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
             .contains("attachment")
     );
     let csv = csv.text().await.unwrap();
-    assert!(csv.starts_with("email,language,consent_text_version,consented_at,source"));
+    assert!(csv.starts_with(
+        "\u{feff}\"email\",\"language\",\"consent_text_version\",\"consented_at\",\"source\""
+    ));
     assert!(csv.contains("\"okur@example.com\""));
     let page = common::text(&admin, server.url("/dashboard/newsletter")).await;
     let sub: i64 = sqlx::query_scalar(

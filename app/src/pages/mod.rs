@@ -19,6 +19,7 @@ pub mod profile;
 pub mod project;
 pub mod qualified;
 pub mod reports;
+pub mod staff_table;
 pub mod startup_editor;
 pub mod startups;
 pub mod vc_dashboard;

@@ -224,7 +224,7 @@ pub fn startup_editor_page(
     } else {
         form.name.clone()
     };
-    staff_layout(ctx, false, title, content)
+    staff_layout(ctx, title, content)
 }
 
 /// Presentation pages (images) and quarterly reports (PDF), each its own upload form.

@@ -1,18 +1,18 @@
 //! Accounts: sign-up, e-mail verification, the three ways to sign in, password recovery and
 //! sign-out.
 
+pub mod admins;
 pub mod api;
 pub mod oidc;
 pub mod onboarding;
+pub mod passwords;
 pub mod profile;
-pub mod rate_limit;
-pub mod session;
+mod queries;
 pub mod tokens;
 
-use axum::Form;
+use crate::web::form::Form;
 use axum::extract::Query;
-use axum::extract::rejection::FormRejection;
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::accounts::{SignupForm, check_new_password, validate_signup};
 use ortak_app::domain::email::normalize_email;
@@ -25,13 +25,12 @@ use ortak_app::pages::auth::{
 use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
 
-use self::rate_limit::Limit;
-use self::session::Method;
 use self::tokens::TokenKind;
-use crate::context::Ctx;
+use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
-use crate::passwords;
+use crate::web::session::{self, Method};
+use crate::web::{Access, Ctx, Routes};
 
 async fn limited(ctx: &Ctx, checks: &[(String, Limit)]) -> Result<Option<i64>, AppError> {
     for (key, limit) in checks {
@@ -69,13 +68,7 @@ pub async fn signup_form(ctx: Ctx) -> Response {
     ctx.render(StatusCode::OK, page).await
 }
 
-pub async fn signup(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<SignupForm>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, AppError> {
     let account = match validate_signup(&form) {
         Ok(account) => account,
         Err(errors) => {
@@ -116,7 +109,7 @@ pub async fn signup(
             enqueue(&mut tx, &mail).await?;
             tx.commit().await?;
             ctx.state().wake_mailer();
-            session::sign_in(db, ctx.session()?, user_id, Method::SignUp, &ctx.ip).await?;
+            ctx.sign_in(user_id, Method::SignUp).await?;
         }
         None => {
             // The address is taken. Say nothing different on screen (no account enumeration);
@@ -164,13 +157,7 @@ pub struct CsrfOnly {
     csrf: String,
 }
 
-pub async fn resend_verification(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<CsrfOnly>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn resend_verification(ctx: Ctx, Form(_): Form<CsrfOnly>) -> Result<Response, AppError> {
     let Some(user) = ctx.user.clone().filter(|u| !u.verified) else {
         return Ok(Redirect::to("/").into_response());
     };
@@ -231,14 +218,7 @@ pub async fn verify_token(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<R
     tx.commit().await?;
     // The link proves the mailbox, so it also signs this browser in.
     if ctx.user.as_ref().map(|u| u.id) != Some(user_id) {
-        session::sign_in(
-            db,
-            ctx.session()?,
-            user_id,
-            Method::VerificationLink,
-            &ctx.ip,
-        )
-        .await?;
+        ctx.sign_in(user_id, Method::VerificationLink).await?;
     }
     ctx.set_flash(flash("verification-done")).await?;
     let next = onboarding::resume_path(db, user_id).await?;
@@ -276,13 +256,7 @@ pub struct SigninForm {
     next: String,
 }
 
-pub async fn signin(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<SigninForm>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn signin(ctx: Ctx, Form(form): Form<SigninForm>) -> Result<Response, AppError> {
     let next = local_path(&form.next).to_owned();
     let mut state = SigninState {
         email: form.email.clone(),
@@ -329,8 +303,7 @@ pub async fn signin(
                 let ok =
                     passwords::verify(form.password.clone(), stored).await && user_id.is_some();
                 if let (true, Some(user_id)) = (ok, user_id) {
-                    session::sign_in(db, ctx.session()?, user_id, Method::Password, &ctx.ip)
-                        .await?;
+                    ctx.sign_in(user_id, Method::Password).await?;
                     return Ok(Redirect::to(&next).into_response());
                 }
                 let outcome = match user_id {
@@ -369,11 +342,8 @@ pub struct SigninLinkForm {
 /// account.
 pub async fn request_signin_link(
     ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<SigninLinkForm>, FormRejection>,
+    Form(form): Form<SigninLinkForm>,
 ) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
     let mut state = SigninState {
         link_email: form.link_email.clone(),
         next: local_path(&form.next).to_owned(),
@@ -470,13 +440,7 @@ pub struct LinkForm {
     next: String,
 }
 
-pub async fn signin_with_link(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<LinkForm>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn signin_with_link(ctx: Ctx, Form(form): Form<LinkForm>) -> Result<Response, AppError> {
     let db = ctx.state().db();
     let mut tx = db.begin().await?;
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::SignIn, &form.token).await? else {
@@ -491,17 +455,11 @@ pub async fn signin_with_link(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    session::sign_in(db, ctx.session()?, user_id, Method::EmailedLink, &ctx.ip).await?;
+    ctx.sign_in(user_id, Method::EmailedLink).await?;
     Ok(Redirect::to(local_path(&form.next)).into_response())
 }
 
-pub async fn signout(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<CsrfOnly>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn signout(ctx: Ctx, Form(_): Form<CsrfOnly>) -> Result<Response, AppError> {
     session::sign_out(ctx.session()?).await?;
     let mut response = Redirect::to("/").into_response();
     response.headers_mut().insert(
@@ -525,13 +483,7 @@ pub struct ForgotForm {
     email: String,
 }
 
-pub async fn forgot(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<ForgotForm>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn forgot(ctx: Ctx, Form(form): Form<ForgotForm>) -> Result<Response, AppError> {
     let mut errors = FieldErrors::default();
     let (status, notice) = match normalize_email(&form.email) {
         Err(e) => {
@@ -628,13 +580,7 @@ pub struct ResetForm {
     password_confirm: String,
 }
 
-pub async fn reset(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<ResetForm>, FormRejection>,
-) -> Result<Response, AppError> {
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
+pub async fn reset(ctx: Ctx, Form(form): Form<ResetForm>) -> Result<Response, AppError> {
     let mut errors = FieldErrors::default();
     check_new_password(
         &mut errors,
@@ -682,4 +628,53 @@ pub async fn reset(
     // The session was flushed, so the message rides on a new one.
     ctx.set_flash(flash("reset-done")).await?;
     Ok(Redirect::to("/signin").into_response())
+}
+
+pub fn routes() -> Vec<Routes> {
+    let public = Routes::new(Access::Public)
+        .get("/signup", signup_form)
+        .post("/signup", signup)
+        .get("/register", signup_form)
+        .post("/register", signup)
+        .get("/signin", signin_form)
+        .post("/signin", signin)
+        .get("/login", signin_form)
+        .post("/login", signin)
+        .get("/signin/link", signin_link_page)
+        .post("/signin/link", request_signin_link)
+        .post("/signin/link/use", signin_with_link)
+        .get("/signin/oidc", oidc::start)
+        .get("/signin/oidc/callback", oidc::callback)
+        .get("/signin/oidc/terms", oidc::terms_form)
+        .post("/signin/oidc/terms", oidc::accept_terms)
+        .post("/logout", signout)
+        .get("/verification", verification)
+        .post("/verification", resend_verification)
+        .get("/verificationtoken", verify_token)
+        .get("/forgotpassword", forgot_form)
+        .post("/forgotpassword", forgot)
+        .get("/forgot-password", forgot_form)
+        .post("/forgot-password", forgot)
+        .get("/resetpassword", reset_form)
+        .post("/resetpassword", reset);
+    let member = Routes::new(Access::Member)
+        .get("/boardingFlow/success", onboarding::done)
+        .get("/boardingFlow/{step}", onboarding::step_form)
+        .post("/boardingFlow/{step}", onboarding::save_step)
+        .get("/profile", profile::page)
+        .post("/profile/info", profile::save_info)
+        .post("/profile/preferences", profile::save_preferences)
+        .post("/profile/investor", profile::save_investor)
+        .post("/profile/password", profile::change_password)
+        .post_limited(
+            "/profile/image",
+            profile::upload_image,
+            profile::IMAGE_MAX_BYTES + 64 * 1024,
+        )
+        .get("/profile/export", profile::export)
+        .post("/profile/delete", profile::delete)
+        .get("/api/file/{filename}", profile::file)
+        .get("/api/getProfile", api::get_profile)
+        .get("/api/getProfileImg", api::get_profile_image);
+    vec![public, member]
 }

@@ -8,10 +8,10 @@ use ortak_app::domain::onboarding::{Answers, STEPS, validate_step};
 use ortak_app::pages::onboarding::{onboarding_done_page, onboarding_page};
 use sqlx::FromRow;
 
-use super::session::Role;
-use crate::context::Ctx;
 use crate::error::AppError;
-use crate::form_body::FormBody;
+use crate::web::Ctx;
+use crate::web::form::FormBody;
+use crate::web::session::Role;
 
 #[derive(FromRow)]
 struct Row {

@@ -1,8 +1,7 @@
 //! `/profile` and its forms, the profile image, the personal-data export and account deletion.
 
-use axum::Form;
+use crate::web::form::Form;
 use axum::body::Bytes;
-use axum::extract::rejection::FormRejection;
 use axum::extract::{Multipart, Path, Query};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
@@ -17,26 +16,14 @@ use serde::Deserialize;
 use serde_json::json;
 use sqlx::FromRow;
 
-use super::session::{self, CurrentUser, Role};
-use crate::context::Ctx;
+use super::passwords;
 use crate::error::AppError;
-use crate::form_body::FormBody;
-use crate::passwords;
+use crate::web::Ctx;
+use crate::web::form::FormBody;
+use crate::web::session::{self, CurrentUser, Role};
 
 /// Profile images: at most 2 MB, recognised by their first bytes, not their name.
 pub const IMAGE_MAX_BYTES: usize = 2 * 1024 * 1024;
-
-pub fn image_kind(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("jpg")
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("png")
-    } else if bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("webp")
-    } else {
-        None
-    }
-}
 
 #[derive(FromRow)]
 struct Row {
@@ -337,12 +324,9 @@ async fn stored_hash(ctx: &Ctx, user_id: i64) -> Result<Option<String>, AppError
 
 pub async fn change_password(
     ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<PasswordForm>, FormRejection>,
+    Form(form): Form<PasswordForm>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
     let has_password = stored_hash(&ctx, user.id).await?.is_some();
     if has_password && form.current_password.is_empty() {
@@ -381,14 +365,8 @@ pub async fn change_password(
     .bind(user.id)
     .execute(db)
     .await?;
-    session::sign_in(
-        db,
-        ctx.session()?,
-        user.id,
-        session::Method::PasswordChange,
-        &ctx.ip,
-    )
-    .await?;
+    ctx.sign_in(user.id, session::Method::PasswordChange)
+        .await?;
     flash(&ctx, "profile-password-saved").await?;
     Ok(saved("security"))
 }
@@ -419,7 +397,7 @@ pub async fn upload_image(
             errors.add("image", "profile-image-too-large");
             None
         }
-        Some(Ok(bytes)) if image_kind(&bytes).is_some() => Some(bytes),
+        Some(Ok(bytes)) if crate::web::files::image_kind(&bytes).is_some() => Some(bytes),
         Some(Ok(bytes)) if bytes.is_empty() => {
             errors.add("image", "validation-required");
             None
@@ -445,7 +423,7 @@ pub async fn upload_image(
         )
         .await;
     };
-    let ext = image_kind(&bytes).unwrap_or("bin");
+    let ext = crate::web::files::image_kind(&bytes).unwrap_or("bin");
     let mut name = [0u8; 16];
     rand::rng().fill_bytes(&mut name);
     let filename = format!(
@@ -478,12 +456,8 @@ pub async fn upload_image(
 }
 
 /// `GET /api/file/{filename}`: a profile image, to its owner and to staff only.
-pub async fn file(
-    ctx: Ctx,
-    headers: HeaderMap,
-    Path(filename): Path<String>,
-) -> Result<Response, AppError> {
-    let user = super::api::api_user(&ctx, &headers).await?;
+pub async fn file(ctx: Ctx, Path(filename): Path<String>) -> Result<Response, AppError> {
+    let user = ctx.user.clone().ok_or(AppError::SignInRequired)?;
     let valid_name = filename.len() <= 40
         && filename
             .chars()
@@ -511,7 +485,7 @@ pub async fn file(
         Some("webp") => "image/webp",
         _ => "image/jpeg",
     };
-    crate::files::serve(&path, kind).await
+    crate::web::files::serve(&path, kind).await
 }
 
 /// `GET /profile/export`: the user's personal data as JSON (KVKK Art. 11).
@@ -562,14 +536,8 @@ pub async fn export(ctx: Ctx) -> Result<Response, AppError> {
 
 /// Deletes the membership: personal data is erased and the row is kept only as an anonymous
 /// shell, so records the law requires us to keep still point at a (now nameless) account.
-pub async fn delete(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<PasswordForm>, FormRejection>,
-) -> Result<Response, AppError> {
+pub async fn delete(ctx: Ctx, Form(form): Form<PasswordForm>) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let form = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&form.csrf, &headers)?;
     let mut errors = FieldErrors::default();
     let has_password = stored_hash(&ctx, user.id).await?.is_some();
     if has_password && form.current_password.is_empty() {
@@ -633,18 +601,4 @@ pub async fn delete(
         HeaderValue::from_static("\"cache\", \"storage\""),
     );
     Ok(response)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::image_kind;
-
-    #[test]
-    fn recognises_images_by_content() {
-        assert_eq!(image_kind(&[0xFF, 0xD8, 0xFF, 0xE0]), Some("jpg"));
-        assert_eq!(image_kind(b"\x89PNG\r\n\x1a\n...."), Some("png"));
-        assert_eq!(image_kind(b"RIFF\x10\0\0\0WEBPVP8 "), Some("webp"));
-        assert_eq!(image_kind(b"MZ\x90\0 renamed.exe"), None);
-        assert_eq!(image_kind(b"<svg onload=alert(1)>"), None);
-    }
 }

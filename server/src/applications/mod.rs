@@ -5,8 +5,7 @@
 
 pub mod startup;
 
-use axum::Form;
-use axum::extract::rejection::FormRejection;
+use crate::web::form::Form;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::applications::{
@@ -19,11 +18,11 @@ use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
 use sqlx::SqliteConnection;
 
-use crate::accounts::rate_limit::{self, Limit};
-use crate::accounts::session::Role;
-use crate::context::Ctx;
+use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
+use crate::web::session::Role;
+use crate::web::{Access, Ctx, Routes};
 
 /// Five submissions of one form per address, and twenty per IP, in fifteen minutes.
 const PER_ADDRESS: Limit = Limit {
@@ -147,10 +146,9 @@ pub struct ContactPost {
 pub async fn contact(
     ctx: Ctx,
     headers: HeaderMap,
-    form: Result<Form<ContactPost>, FormRejection>,
+    Form(post): Form<ContactPost>,
 ) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let post = crate::form_body::typed(form)?;
     if let Some(stop) = guard(
         &ctx,
         &headers,
@@ -227,9 +225,8 @@ pub struct GsyfPost {
 pub async fn gsyf(
     ctx: Ctx,
     headers: HeaderMap,
-    form: Result<Form<GsyfPost>, FormRejection>,
+    Form(post): Form<GsyfPost>,
 ) -> Result<Response, AppError> {
-    let post = crate::form_body::typed(form)?;
     if let Some(stop) = guard(
         &ctx,
         &headers,
@@ -349,9 +346,8 @@ pub struct AcademyPost {
 pub async fn academy(
     ctx: Ctx,
     headers: HeaderMap,
-    form: Result<Form<AcademyPost>, FormRejection>,
+    Form(post): Form<AcademyPost>,
 ) -> Result<Response, AppError> {
-    let post = crate::form_body::typed(form)?;
     if let Some(stop) = guard(
         &ctx,
         &headers,
@@ -414,4 +410,25 @@ pub async fn academy(
     .await?;
     tx.commit().await?;
     done(&ctx, "form-received", "/academy").await
+}
+
+pub fn routes() -> Vec<Routes> {
+    let public = Routes::new(Access::Public)
+        .get("/gsyf", gsyf_form)
+        .post("/gsyf", gsyf)
+        .get("/academy", academy_form)
+        .post("/academy", academy)
+        .get("/projectFlow/done", startup::done)
+        .get("/projectFlow/1", startup::first_form)
+        .post_limited(
+            "/projectFlow/1",
+            startup::save_first,
+            startup::UPLOAD_BODY_LIMIT,
+        )
+        .get("/projectFlow/{step}", startup::step_form)
+        .post("/projectFlow/{step}", startup::save_step);
+    let member = Routes::new(Access::Member)
+        .get("/contactUs", contact_form)
+        .post("/contactUs", contact);
+    vec![public, member]
 }

@@ -14,9 +14,9 @@ use rand::RngCore;
 use sqlx::FromRow;
 
 use super::{Common, acknowledge, guard};
-use crate::context::Ctx;
 use crate::error::AppError;
-use crate::form_body::{FormBody, Upload, read_multipart};
+use crate::web::Ctx;
+use crate::web::form::{FormBody, Upload, read_multipart};
 
 const COOKIE: &str = "ortak_draft";
 /// Uploads up to this size are read whole and then refused with a clear message when over

@@ -1,8 +1,7 @@
 //! `/mkk`: the investor-registry membership form.
 
-use axum::Form;
-use axum::extract::rejection::FormRejection;
-use axum::http::{HeaderMap, StatusCode};
+use crate::web::form::Form;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::identity::IdType;
 use ortak_app::domain::mkk::{MkkForm, MkkStatus, validate_mkk};
@@ -13,9 +12,9 @@ use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
 use sqlx::FromRow;
 
-use crate::accounts::session::Role;
-use crate::context::Ctx;
 use crate::error::AppError;
+use crate::web::Ctx;
+use crate::web::session::Role;
 
 #[derive(FromRow)]
 struct Row {
@@ -134,15 +133,9 @@ pub struct Posted {
     form: MkkForm,
 }
 
-pub async fn save(
-    ctx: Ctx,
-    headers: HeaderMap,
-    form: Result<Form<Posted>, FormRejection>,
-) -> Result<Response, AppError> {
+pub async fn save(ctx: Ctx, Form(posted): Form<Posted>) -> Result<Response, AppError> {
     let user = ctx.require(Role::Investor)?.clone();
-    let posted = crate::form_body::typed(form)?;
-    ctx.verify_csrf(&posted.csrf, &headers)?;
-    let today = crate::startups::today();
+    let today = ctx.state().today();
     let mkk = match validate_mkk(&posted.form, today) {
         Ok(mkk) => mkk,
         Err(errors) => {

@@ -1,9 +1,9 @@
 //! Investing: MKK membership, investment and pre-investment requests, the investor's lists.
 
-pub mod edevlet;
 pub mod mkk;
 pub mod portfolio;
-pub mod staff;
+pub mod qualified;
+pub mod vip;
 
 use axum::Json;
 use axum::body::Bytes;
@@ -26,12 +26,12 @@ use serde::Deserialize;
 use serde_json::json;
 use sqlx::{FromRow, SqliteConnection};
 
-use crate::accounts::session::{CurrentUser, Role};
-use crate::context::Ctx;
 use crate::error::AppError;
-use crate::form_body::FormBody;
 use crate::mail::{Mail, enqueue};
 use crate::startups::{CardRow, find_card};
+use crate::web::form::FormBody;
+use crate::web::session::{CurrentUser, Role};
+use crate::web::{Access, Ctx, Routes};
 
 fn new_key() -> String {
     let mut bytes = [0u8; 16];
@@ -46,8 +46,8 @@ async fn blocked(
     user: &CurrentUser,
     row: &CardRow,
 ) -> Result<Option<(&'static str, bool, StatusCode)>, AppError> {
-    let vip = crate::groups_admin::is_vip(ctx.state().db(), user.id, row.id).await?;
-    match row.funding().offer_for(crate::startups::today(), vip) {
+    let vip = vip::is_vip(ctx.state().db(), user.id, row.id).await?;
+    match row.funding().offer_for(ctx.state().today(), vip) {
         Offer::Closed => return Ok(Some(("investment-closed", false, StatusCode::CONFLICT))),
         Offer::VipOnly => return Ok(Some(("startup-vip-only", false, StatusCode::CONFLICT))),
         Offer::Invest | Offer::PreInvest => {}
@@ -484,7 +484,7 @@ pub async fn staff_transition(
         note,
     )
     .await?;
-    crate::dashboard::audit(
+    crate::db::audit::record(
         &mut tx,
         actor,
         "request.status",
@@ -495,4 +495,28 @@ pub async fn staff_transition(
     .await?;
     tx.commit().await?;
     Ok(())
+}
+
+pub fn routes() -> Vec<Routes> {
+    vec![
+        Routes::new(Access::Member)
+            .get("/mkk", mkk::page)
+            .post("/mkk", mkk::save)
+            .get("/investmentFlow", amount_page)
+            .post("/investmentFlow", submit_form)
+            .get("/investmentFlow/created", created)
+            .post("/api/investmentRequests", submit_json)
+            .get("/pendingInvestments", pending)
+            .post("/pendingInvestments/{id}/cancel", cancel)
+            .get("/userInvestments", mine)
+            .get("/overview", portfolio::overview)
+            .get("/reports", portfolio::reports)
+            .get("/reports/{id}/file", portfolio::report_file)
+            .get("/qualifiedInvestor", qualified::form)
+            .post_limited(
+                "/qualifiedInvestor",
+                qualified::submit,
+                qualified::EVIDENCE_MAX_BYTES + 64 * 1024,
+            ),
+    ]
 }

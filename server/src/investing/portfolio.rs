@@ -9,9 +9,9 @@ use ortak_app::pages::overview::{Overview, overview_page};
 use ortak_app::pages::reports::{ReportItem, reports_page};
 use sqlx::FromRow;
 
-use crate::accounts::session::{CurrentUser, Role};
-use crate::context::Ctx;
 use crate::error::AppError;
+use crate::web::Ctx;
+use crate::web::session::{CurrentUser, Role};
 
 /// The signed-in investor's home page.
 pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, AppError> {
@@ -29,7 +29,7 @@ pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, App
     .bind(user.id)
     .fetch_one(db)
     .await?;
-    let today = crate::startups::today().to_string();
+    let today = ctx.state().today().to_string();
     let open_startups: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM startups WHERE published = 1 AND funded = 0 AND period_starts_on <= ?1 AND period_ends_on >= ?1",
     )
@@ -133,7 +133,7 @@ pub async fn report_file(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppE
     .fetch_optional(ctx.state().db())
     .await?;
     let file = file.ok_or(AppError::NotFound)?;
-    crate::files::serve(
+    crate::web::files::serve(
         &ctx.state().shared().data_dir.join("reports").join(file),
         "application/pdf",
     )

@@ -2,8 +2,6 @@
 //! transaction, and the [`worker`] sends it over SMTP with retries, so a crash loses no mail.
 //! Without SMTP configured, mails stay in the outbox, readable by staff.
 
-pub mod mailbox;
-pub mod templates;
 pub mod worker;
 
 use ortak_app::i18n::{FluentArg, Locale};

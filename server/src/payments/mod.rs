@@ -2,18 +2,11 @@
 //! escrow transfer details. Card numbers and CVVs pass through to the provider in memory and are
 //! never stored or logged; only the brand and last four digits are kept.
 
-pub mod sandbox;
-
-use std::future::Future;
-use std::pin::Pin;
-
 use axum::body::Bytes;
 use axum::extract::{Path, Query};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use base64::Engine;
-use hmac::{Hmac, Mac};
-use ortak_app::domain::card::{Card, CardInput, validate_card};
+use ortak_app::domain::card::{CardInput, validate_card};
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::phone::normalize_mobile;
@@ -25,82 +18,15 @@ use ortak_app::pages::payment::{
 };
 use rand::RngCore;
 use serde::Deserialize;
-use sha2::Sha256;
 use sqlx::{FromRow, SqlitePool};
 
-use crate::accounts::session::{CurrentUser, Role};
-use crate::context::Ctx;
 use crate::error::AppError;
-use crate::form_body::FormBody;
 use crate::investing::{mail_investor, record_event};
-
-/// What a provider answers when a card payment starts.
-pub enum Started {
-    /// Send the browser to the issuer's 3-D Secure page.
-    Challenge(String),
-    Declined(String),
-}
-
-/// A card payment provider. The built-in [`sandbox::Sandbox`] is the default; a real provider
-/// is an adapter implementing this trait.
-pub trait PaymentProvider: Send + Sync {
-    fn name(&self) -> &'static str;
-
-    /// Starts charging `amount` to `card`; the provider later sends the browser to
-    /// `return_url` with the outcome, signed with the callback key.
-    fn start<'a>(
-        &'a self,
-        db: &'a SqlitePool,
-        payment_id: &'a str,
-        amount: Money,
-        card: &'a Card,
-        return_url: &'a str,
-    ) -> Pin<Box<dyn Future<Output = anyhow::Result<Started>> + Send + 'a>>;
-}
-
-/// Signs and checks provider callbacks (`payment:outcome`).
-pub struct CallbackKey(Vec<u8>);
-
-impl CallbackKey {
-    /// The install's key, generated on first start and kept in the database.
-    pub async fn load(db: &SqlitePool) -> anyhow::Result<CallbackKey> {
-        let mut fresh = [0u8; 32];
-        rand::rng().fill_bytes(&mut fresh);
-        let fresh = base64::engine::general_purpose::STANDARD.encode(fresh);
-        sqlx::query(
-            "INSERT OR IGNORE INTO app_secrets (name, value) VALUES ('payment_callback_key', ?)",
-        )
-        .bind(fresh)
-        .execute(db)
-        .await?;
-        let value: String =
-            sqlx::query_scalar("SELECT value FROM app_secrets WHERE name = 'payment_callback_key'")
-                .fetch_one(db)
-                .await?;
-        Ok(CallbackKey(
-            base64::engine::general_purpose::STANDARD.decode(value)?,
-        ))
-    }
-
-    fn mac(&self, payment: &str, outcome: &str) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("any key length");
-        mac.update(payment.as_bytes());
-        mac.update(b":");
-        mac.update(outcome.as_bytes());
-        mac
-    }
-
-    pub fn sign(&self, payment: &str, outcome: &str) -> String {
-        let tag = self.mac(payment, outcome).finalize().into_bytes();
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(tag)
-    }
-
-    pub fn verify(&self, payment: &str, outcome: &str, signature: &str) -> bool {
-        base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(signature)
-            .is_ok_and(|tag| self.mac(payment, outcome).verify_slice(&tag).is_ok())
-    }
-}
+use crate::providers::payments::Started;
+use crate::providers::sandbox;
+use crate::web::form::FormBody;
+use crate::web::session::{CurrentUser, Role};
+use crate::web::{Access, Ctx, Routes};
 
 #[derive(FromRow)]
 struct RequestRow {
@@ -199,7 +125,7 @@ pub async fn pay_card(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Respo
         year: f.get("year"),
         cvv: f.get("cvv"),
     };
-    let card = match validate_card(&input, crate::startups::today()) {
+    let card = match validate_card(&input, ctx.state().today()) {
         Ok(card) => card,
         Err(errors) => {
             let page = ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &input, &errors));
@@ -225,11 +151,7 @@ pub async fn pay_card(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Respo
     .execute(db)
     .await?;
     tracing::info!(request_id = r.id, card = ?card, "card payment started");
-    let return_url = format!("{}/invFlow/callback", ctx.state().shared().public_url);
-    match provider
-        .start(db, &public_id, fee, &card, &return_url)
-        .await?
-    {
+    match provider.start(&public_id, fee, &card).await? {
         Started::Challenge(url) => Ok(Redirect::to(&url).into_response()),
         Started::Declined(reason) => {
             let public_url = &ctx.state().shared().public_url;
@@ -338,15 +260,13 @@ struct Challenge {
     amount_kurus: i64,
     card_brand: String,
     card_last4: String,
-    return_url: String,
 }
 
 async fn challenge(ctx: &Ctx, user: &CurrentUser, public_id: &str) -> Result<Challenge, AppError> {
     sqlx::query_as(
-        "SELECT p.amount_kurus, p.card_brand, p.card_last4, c.return_url
-         FROM payments p JOIN sandbox_challenges c ON c.payment_public_id = p.public_id
-         JOIN investment_requests r ON r.id = p.request_id
-         WHERE p.public_id = ? AND p.status = 'challenge' AND r.user_id = ?",
+        "SELECT p.amount_kurus, p.card_brand, p.card_last4
+         FROM payments p JOIN investment_requests r ON r.id = p.request_id
+         WHERE p.public_id = ? AND p.provider = 'sandbox' AND p.status = 'challenge' AND r.user_id = ?",
     )
     .bind(public_id)
     .bind(user.id)
@@ -401,9 +321,9 @@ pub async fn sandbox_answer(
         return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
     };
     let sig = ctx.state().shared().callback_key.sign(&public_id, outcome);
+    let public_url = &ctx.state().shared().public_url;
     Ok(Redirect::to(&format!(
-        "{}?payment={public_id}&outcome={outcome}&sig={sig}",
-        c.return_url
+        "{public_url}/invFlow/callback?payment={public_id}&outcome={outcome}&sig={sig}"
     ))
     .into_response())
 }
@@ -517,9 +437,16 @@ pub async fn fail(ctx: Ctx, Query(q): Query<RequestQuery>) -> Result<Response, A
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-/// The escrow account investors transfer to (settings).
-pub struct Escrow {
-    pub bank: String,
-    pub account_name: String,
-    pub iban: String,
+pub fn routes() -> Vec<Routes> {
+    vec![
+        Routes::new(Access::Member)
+            .get("/invFlow", flow)
+            .post("/invFlow/card", pay_card)
+            .get("/invFlow/callback", callback)
+            .post("/invFlow/bank", bank)
+            .get("/sandbox/3ds/{payment}", sandbox_page)
+            .post("/sandbox/3ds/{payment}", sandbox_answer)
+            .get("/paymentSuccess", success)
+            .get("/paymentFail", fail),
+    ]
 }

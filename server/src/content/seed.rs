@@ -1,0 +1,162 @@
+//! Content the platform starts with. Policies, `/techinvestor` and the FAQ are part of the
+//! product and are inserted on every start when missing (a fresh production install has its
+//! legal pages); blog posts, startups and the admin account are demo content (`crate::demo`).
+//! Rows staff have edited are never overwritten.
+
+use std::collections::BTreeMap;
+
+use anyhow::Context;
+use serde::Deserialize;
+use sqlx::SqlitePool;
+
+include!(concat!(env!("OUT_DIR"), "/content_files.rs"));
+
+/// A Markdown file with `key: value` lines before a `---` line.
+pub struct Document<'a> {
+    meta: BTreeMap<&'a str, &'a str>,
+    pub body: &'a str,
+}
+
+fn parse(text: &str) -> anyhow::Result<Document<'_>> {
+    let (head, body) = text
+        .split_once("\n---\n")
+        .context("front matter must end with ---")?;
+    let meta = head
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            l.split_once(':')
+                .map(|(k, v)| (k.trim(), v.trim()))
+                .context("front matter line without ':'")
+        })
+        .collect::<anyhow::Result<_>>()?;
+    Ok(Document {
+        meta,
+        body: body.trim(),
+    })
+}
+
+impl Document<'_> {
+    pub fn get(&self, key: &str) -> anyhow::Result<&str> {
+        self.meta
+            .get(key)
+            .copied()
+            .with_context(|| format!("front matter lacks {key}"))
+    }
+}
+
+/// Pairs `dir/{slug}.tr.md` with `dir/{slug}.en.md`.
+pub fn bilingual(dir: &str) -> anyhow::Result<Vec<(String, Document<'static>, Document<'static>)>> {
+    let mut out = Vec::new();
+    for (path, text) in CONTENT {
+        let Some(slug) = path
+            .strip_prefix(dir)
+            .and_then(|p| p.strip_suffix(".tr.md"))
+        else {
+            continue;
+        };
+        let en_path = format!("{dir}{slug}.en.md");
+        let en = CONTENT
+            .iter()
+            .find(|(p, _)| *p == en_path)
+            .with_context(|| format!("{en_path} is missing"))?;
+        let tr = parse(text).with_context(|| path.to_string())?;
+        let en = parse(en.1).with_context(|| en_path.clone())?;
+        out.push((slug.to_owned(), tr, en));
+    }
+    Ok(out)
+}
+
+#[derive(Deserialize)]
+struct FaqEntry {
+    question_tr: String,
+    answer_tr: String,
+    question_en: String,
+    answer_en: String,
+}
+
+pub async fn seed_content(db: &SqlitePool) -> anyhow::Result<()> {
+    for (slug, tr, en) in bilingual("pages/")? {
+        let kind = if ortak_app::components::POLICY_SLUGS.contains(&slug.as_str()) {
+            "policy"
+        } else {
+            "page"
+        };
+        sqlx::query(
+            "INSERT OR IGNORE INTO pages
+             (slug, kind, title_tr, title_en, description_tr, description_en, body_tr, body_en)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(&slug)
+        .bind(kind)
+        .bind(tr.get("title")?)
+        .bind(en.get("title")?)
+        .bind(tr.get("description")?)
+        .bind(en.get("description")?)
+        .bind(tr.body)
+        .bind(en.body)
+        .execute(db)
+        .await?;
+    }
+
+    let (faq_count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM faqs")
+        .fetch_one(db)
+        .await?;
+    if faq_count == 0 {
+        let text = CONTENT
+            .iter()
+            .find(|(p, _)| *p == "faq.json")
+            .context("faq.json is missing")?
+            .1;
+        let entries: Vec<FaqEntry> = serde_json::from_str(text).context("faq.json")?;
+        let mut tx = db.begin().await?;
+        for (position, e) in entries.into_iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO faqs (position, question_tr, question_en, answer_tr, answer_en)
+                 VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(position as i64)
+            .bind(e.question_tr)
+            .bind(e.question_en)
+            .bind(e.answer_tr)
+            .bind(e.answer_en)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_embedded_document_parses_in_both_languages() {
+        for dir in ["pages/", "blog/"] {
+            for (slug, tr, en) in bilingual(dir).unwrap() {
+                for doc in [&tr, &en] {
+                    assert!(!doc.get("title").unwrap().is_empty(), "{slug}");
+                    assert!(doc.get("description").unwrap().len() <= 400, "{slug}");
+                    assert!(doc.body.len() > 200, "{slug} body is too short");
+                }
+                if dir == "blog/" {
+                    assert_eq!(tr.get("date").unwrap(), en.get("date").unwrap(), "{slug}");
+                }
+            }
+        }
+        for slug in ortak_app::components::POLICY_SLUGS
+            .iter()
+            .chain(&["techinvestor"])
+        {
+            assert!(
+                bilingual("pages/")
+                    .unwrap()
+                    .iter()
+                    .any(|(s, _, _)| s == slug),
+                "{slug} missing"
+            );
+        }
+    }
+}

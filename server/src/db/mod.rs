@@ -1,0 +1,115 @@
+//! The SQLite database: connection settings, migrations, backups, and what every area shares
+//! below its own queries: the clock, the audit log writer, rate-limit counters and install
+//! secrets.
+
+pub mod audit;
+pub mod clock;
+pub mod rate_limits;
+pub mod secrets;
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::SqlitePool;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+pub fn database_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("ortak.db")
+}
+
+/// Opens (creating if needed) the database in WAL mode with foreign keys on.
+pub async fn connect(data_dir: &Path) -> anyhow::Result<SqlitePool> {
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("cannot create data folder {}", data_dir.display()))?;
+    let path = database_path(data_dir);
+    let options = SqliteConnectOptions::from_str("sqlite://")?
+        .filename(&path)
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(5));
+    SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+        .with_context(|| format!("cannot open database {}", path.display()))
+}
+
+pub async fn migrate(pool: &SqlitePool) -> anyhow::Result<()> {
+    sqlx::migrate!("./migrations")
+        .run(pool)
+        .await
+        .context("migrations failed")?;
+    Ok(())
+}
+
+/// `VACUUM INTO` copies a consistent snapshot while the server keeps running.
+pub async fn backup(pool: &SqlitePool, file: &Path) -> anyhow::Result<()> {
+    anyhow::ensure!(!file.exists(), "{} already exists", file.display());
+    let target = file.to_str().context("backup path is not UTF-8")?;
+    sqlx::query("VACUUM INTO ?")
+        .bind(target)
+        .execute(pool)
+        .await
+        .context("backup failed")?;
+    Ok(())
+}
+
+/// Answers when the database does.
+pub async fn ping(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    sqlx::query!("SELECT 1 AS one").fetch_one(pool).await?;
+    Ok(())
+}
+
+/// The current time as the database stores it.
+pub fn now_utc() -> String {
+    time::OffsetDateTime::now_utc()
+        .replace_nanosecond(0)
+        .unwrap()
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap()
+}
+
+/// Reads a stored UTC time.
+pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
+    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()
+}
+
+/// A stored `YYYY-MM-DD` date (`Date::MIN` when unreadable).
+pub fn parse_date(text: &str) -> time::Date {
+    time::Date::parse(
+        text,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .unwrap_or(time::Date::MIN)
+}
+
+/// A stored UTC time as its Istanbul date, `21.11.2026`.
+pub fn stored_date_tr(text: &str) -> String {
+    parse_utc(text)
+        .map(|t| {
+            ortak_app::domain::time_fmt::format_date_short(
+                ortak_app::domain::time_fmt::istanbul_date(t),
+                ortak_app::i18n::Locale::Tr,
+            )
+        })
+        .unwrap_or_default()
+}
+
+/// A stored UTC time as Istanbul date and time, `21.11.2026 14:05`.
+pub fn stored_date_time_tr(text: &str) -> String {
+    parse_utc(text)
+        .map(|t| {
+            let local = t.to_offset(ortak_app::domain::time_fmt::ISTANBUL);
+            format!(
+                "{} {:02}:{:02}",
+                stored_date_tr(text),
+                local.hour(),
+                local.minute()
+            )
+        })
+        .unwrap_or_default()
+}

@@ -1,0 +1,755 @@
+//! Demo funds and startups: realistic, bilingual, spread over every sector, with investment
+//! and pre-investment periods around the day the demo is created.
+
+use ortak_app::domain::collation::sort_key;
+use ortak_app::domain::startup_form::slugify;
+use ortak_app::domain::startups::SECTIONS;
+use ortak_app::i18n::Locale;
+use sqlx::SqlitePool;
+
+const FUNDS: [(&str, &str, &str, &str); 4] = [
+    (
+        "anadolu-girisim",
+        "Anadolu Girişim Sermayesi Yatırım Fonu",
+        "Anadolu'daki üretim ve tarım teknolojilerine odaklanan girişim sermayesi fonu.",
+        "A venture capital fund focused on production and agricultural technologies across Anatolia.",
+    ),
+    (
+        "bogazici-ventures",
+        "Boğaziçi Ventures GSYF",
+        "Erken aşama yazılım ve finansal teknoloji girişimlerine yatırım yapan fon.",
+        "A fund investing in early-stage software and fintech startups.",
+    ),
+    (
+        "ege-teknoloji",
+        "Ege Teknoloji Fonu",
+        "Sağlık, enerji ve mobilite alanlarında derin teknoloji girişimlerini destekler.",
+        "Backs deep-technology startups in healthcare, energy and mobility.",
+    ),
+    (
+        "marmara-capital",
+        "Marmara Capital GSYF",
+        "Siber güvenlik ve iletişim teknolojilerinde büyüme aşamasına yakın girişimler.",
+        "Startups close to growth stage in cybersecurity and communications.",
+    ),
+];
+
+/// name, sector, fund index, city, goal (lira), raised (lira), investors, stage, period kind,
+/// days since start, days until end, funded, one-line pitch (tr, en)
+type Row = (
+    &'static str,
+    &'static str,
+    usize,
+    &'static str,
+    i64,
+    i64,
+    i64,
+    &'static str,
+    &'static str,
+    i64,
+    i64,
+    bool,
+    &'static str,
+    &'static str,
+);
+
+const STARTUPS: [Row; 26] = [
+    (
+        "Cemre Enerji",
+        "energy",
+        2,
+        "İzmir",
+        3_000_000,
+        1_250_000,
+        18,
+        "seed",
+        "investment",
+        12,
+        40,
+        false,
+        "Çatı tipi güneş santralleri için yapay zekâ destekli verim yönetimi.",
+        "AI-driven yield management for rooftop solar plants.",
+    ),
+    (
+        "Çiçek Tarım",
+        "agriculture",
+        0,
+        "Antalya",
+        2_000_000,
+        1_640_000,
+        31,
+        "seed",
+        "investment",
+        30,
+        18,
+        false,
+        "Seralar için sensör tabanlı sulama ve gübreleme otomasyonu.",
+        "Sensor-based irrigation and fertigation automation for greenhouses.",
+    ),
+    (
+        "Irmak Su Teknolojileri",
+        "agriculture",
+        0,
+        "Konya",
+        4_500_000,
+        900_000,
+        9,
+        "pre-series-a",
+        "investment",
+        5,
+        55,
+        false,
+        "Tarımsal sulamada su kaybını ölçen akıllı sayaçlar.",
+        "Smart meters that measure water loss in agricultural irrigation.",
+    ),
+    (
+        "İnci Sağlık",
+        "healthcare",
+        2,
+        "İstanbul",
+        5_000_000,
+        2_750_000,
+        44,
+        "series-a",
+        "investment",
+        20,
+        25,
+        false,
+        "Kronik hastalar için uzaktan izleme ve hemşire destek platformu.",
+        "Remote monitoring and nurse support platform for chronic patients.",
+    ),
+    (
+        "Zeytin Finans",
+        "fintech",
+        1,
+        "İstanbul",
+        1_500_000,
+        1_500_000,
+        62,
+        "seed",
+        "investment",
+        70,
+        -10,
+        true,
+        "Esnaf ve KOBİ'ler için nakit akışı öngörüsü sunan ön muhasebe uygulaması.",
+        "Bookkeeping app with cash-flow forecasts for small businesses.",
+    ),
+    (
+        "Kalkan Siber",
+        "cybersecurity",
+        3,
+        "Ankara",
+        6_000_000,
+        1_200_000,
+        12,
+        "series-a",
+        "investment",
+        8,
+        50,
+        false,
+        "KOBİ'ler için yönetilen tehdit tespiti ve müdahale hizmeti.",
+        "Managed threat detection and response for SMEs.",
+    ),
+    (
+        "Rota Mobilite",
+        "mobility",
+        2,
+        "Bursa",
+        2_500_000,
+        600_000,
+        7,
+        "seed",
+        "pre_investment",
+        3,
+        27,
+        false,
+        "Filolar için elektrikli araç şarj planlama yazılımı.",
+        "Charging-schedule software for electric vehicle fleets.",
+    ),
+    (
+        "Dalga İletişim",
+        "communications",
+        3,
+        "İstanbul",
+        3_500_000,
+        0,
+        0,
+        "seed",
+        "pre_investment",
+        1,
+        44,
+        false,
+        "Fabrikalar için özel 5G ağ kurulum ve yönetim platformu.",
+        "Private 5G network deployment and management for factories.",
+    ),
+    (
+        "Pusula Yazılım",
+        "consumer-software",
+        1,
+        "İstanbul",
+        1_200_000,
+        480_000,
+        15,
+        "pre-seed",
+        "investment",
+        15,
+        30,
+        false,
+        "Aileler için ortak bütçe ve harcama planlama uygulaması.",
+        "A shared budgeting and spending planner for families.",
+    ),
+    (
+        "Ödeme Köprüsü",
+        "fintech",
+        1,
+        "İstanbul",
+        4_000_000,
+        3_400_000,
+        57,
+        "series-a",
+        "investment",
+        40,
+        6,
+        false,
+        "Pazar yerleri için alt üye işyeri ödeme altyapısı.",
+        "Sub-merchant payment infrastructure for marketplaces.",
+    ),
+    (
+        "Şifa Genomik",
+        "healthcare",
+        2,
+        "İzmir",
+        6_500_000,
+        1_950_000,
+        21,
+        "series-a",
+        "investment",
+        10,
+        48,
+        false,
+        "Nadir hastalıklar için genetik tanı analiz yazılımı.",
+        "Genetic diagnosis analysis software for rare diseases.",
+    ),
+    (
+        "Toprak Analitik",
+        "agriculture",
+        0,
+        "Eskişehir",
+        900_000,
+        900_000,
+        40,
+        "pre-seed",
+        "investment",
+        90,
+        -30,
+        true,
+        "Uydu verisiyle tarla bazında verim tahmini.",
+        "Field-level yield forecasts from satellite data.",
+    ),
+    (
+        "Yıldız Batarya",
+        "energy",
+        2,
+        "Kocaeli",
+        5_500_000,
+        825_000,
+        11,
+        "seed",
+        "pre_investment",
+        6,
+        34,
+        false,
+        "Ev tipi enerji depolama sistemleri için batarya yönetimi.",
+        "Battery management for home energy storage systems.",
+    ),
+    (
+        "Güvenli Kimlik",
+        "cybersecurity",
+        3,
+        "Ankara",
+        2_800_000,
+        1_540_000,
+        26,
+        "seed",
+        "investment",
+        18,
+        22,
+        false,
+        "Bankalar için yüz ve belge doğrulamalı uzaktan müşteri edinimi.",
+        "Remote customer onboarding with face and document checks for banks.",
+    ),
+    (
+        "Ağ Kurdu",
+        "communications",
+        3,
+        "İstanbul",
+        1_800_000,
+        360_000,
+        6,
+        "pre-seed",
+        "investment",
+        4,
+        56,
+        false,
+        "Apartmanlar için paylaşımlı fiber internet yönetimi.",
+        "Shared fibre internet management for apartment buildings.",
+    ),
+    (
+        "Hasat Pazarı",
+        "agriculture",
+        0,
+        "Mersin",
+        2_200_000,
+        1_100_000,
+        23,
+        "seed",
+        "investment",
+        22,
+        20,
+        false,
+        "Üreticiyi doğrudan restoranlarla buluşturan B2B pazar yeri.",
+        "A B2B marketplace connecting growers directly with restaurants.",
+    ),
+    (
+        "Medikal Lojistik",
+        "healthcare",
+        2,
+        "Ankara",
+        3_200_000,
+        0,
+        0,
+        "seed",
+        "pre_investment",
+        2,
+        58,
+        false,
+        "Hastaneler arası numune ve ilaç taşımada soğuk zincir takibi.",
+        "Cold-chain tracking for samples and drugs moving between hospitals.",
+    ),
+    (
+        "Otopark Akıl",
+        "mobility",
+        2,
+        "İstanbul",
+        1_000_000,
+        1_000_000,
+        35,
+        "pre-seed",
+        "investment",
+        80,
+        -25,
+        true,
+        "Kamera tabanlı otopark doluluk ve ödeme sistemi.",
+        "Camera-based parking occupancy and payment system.",
+    ),
+    (
+        "Ekin Kredi",
+        "fintech",
+        1,
+        "Konya",
+        3_800_000,
+        950_000,
+        14,
+        "seed",
+        "investment",
+        9,
+        51,
+        false,
+        "Çiftçiler için ürün teminatlı mikro kredi skorlaması.",
+        "Crop-backed micro-credit scoring for farmers.",
+    ),
+    (
+        "Oyun Atölyesi",
+        "consumer-software",
+        1,
+        "İstanbul",
+        1_600_000,
+        1_120_000,
+        29,
+        "seed",
+        "investment",
+        25,
+        15,
+        false,
+        "Çocuklar için kodlama öğreten mobil oyun serisi.",
+        "A series of mobile games that teach children to code.",
+    ),
+    (
+        "Veri Kalesi",
+        "cybersecurity",
+        3,
+        "İstanbul",
+        4_200_000,
+        2_100_000,
+        33,
+        "series-a",
+        "investment",
+        28,
+        17,
+        false,
+        "KVKK uyumu için kişisel veri keşif ve maskeleme aracı.",
+        "Personal data discovery and masking for KVKK compliance.",
+    ),
+    (
+        "Rüzgar Gülü",
+        "energy",
+        2,
+        "Çanakkale",
+        6_000_000,
+        6_000_000,
+        88,
+        "series-b",
+        "investment",
+        60,
+        -5,
+        true,
+        "Küçük rüzgar türbinleri için kestirimci bakım.",
+        "Predictive maintenance for small wind turbines.",
+    ),
+    (
+        "Uydu Bağ",
+        "communications",
+        3,
+        "Ankara",
+        5_000_000,
+        750_000,
+        8,
+        "seed",
+        "investment",
+        7,
+        53,
+        false,
+        "Kırsal bölgeler için düşük maliyetli uydu internet terminalleri.",
+        "Low-cost satellite internet terminals for rural areas.",
+    ),
+    (
+        "Bisiklet Ağı",
+        "mobility",
+        2,
+        "Eskişehir",
+        800_000,
+        200_000,
+        5,
+        "pre-seed",
+        "pre_investment",
+        10,
+        20,
+        false,
+        "Üniversite kampüsleri için elektrikli bisiklet paylaşımı.",
+        "Electric bike sharing for university campuses.",
+    ),
+    (
+        "Aile Hekimim",
+        "healthcare",
+        2,
+        "Bursa",
+        2_400_000,
+        1_680_000,
+        38,
+        "seed",
+        "investment",
+        33,
+        9,
+        false,
+        "Aile hekimlerine randevu ve takip asistanı.",
+        "Appointment and follow-up assistant for family doctors.",
+    ),
+    (
+        "Ünlü Tarifler",
+        "consumer-software",
+        1,
+        "İzmir",
+        700_000,
+        140_000,
+        4,
+        "pre-seed",
+        "investment",
+        3,
+        60,
+        false,
+        "Yöresel tarifleri videolu derslere dönüştüren platform.",
+        "Turns regional recipes into video cooking classes.",
+    ),
+];
+
+const FOUNDERS: [(&str, &str); 12] = [
+    ("Ayşe Kaya", "CEO"),
+    ("Mehmet Demir", "CTO"),
+    ("Zeynep Çelik", "COO"),
+    ("Emre Şahin", "CTO"),
+    ("Elif Yıldız", "CEO"),
+    ("Burak Öztürk", "CFO"),
+    ("Selin Aydın", "CEO"),
+    ("Can Arslan", "CTO"),
+    ("Deniz Koç", "CEO"),
+    ("Gökhan Polat", "CPO"),
+    ("Merve Erdem", "CEO"),
+    ("Onur Kılıç", "CTO"),
+];
+
+fn sections(
+    name: &str,
+    pitch_tr: &str,
+    pitch_en: &str,
+    city: &str,
+    goal: i64,
+) -> Vec<(&'static str, String, String)> {
+    let goal_tr = ortak_app::domain::money::Money::from_lira(goal).format(Locale::Tr);
+    let goal_en = ortak_app::domain::money::Money::from_lira(goal).format(Locale::En);
+    let texts: [(String, String); 12] = [
+        (format!("{name}, {city} merkezli bir teknoloji girişimidir. {pitch_tr} Bu turda {goal_tr} yatırım arıyor."), format!("{name} is a technology startup based in {city}. {pitch_en} It seeks {goal_en} in this round.")),
+        (format!("- **Konum:** {city}\n- **Hedef:** {goal_tr}\n- **Ürün:** {pitch_tr}"), format!("- **Location:** {city}\n- **Goal:** {goal_en}\n- **Product:** {pitch_en}")),
+        (format!("Yatırım, fonun yatırım komitesinin onayladığı koşullarla ve fonla birlikte yapılır. Toplam tur büyüklüğü {goal_tr}'dir."), format!("The investment is made beside the fund on the terms its investment committee approved. The round totals {goal_en}.")),
+        ("Hedef müşteriler bugün bu işi elle, dağınık araçlarla ve yüksek maliyetle yürütüyor; hatalar gelir kaybına yol açıyor.".into(), "Target customers do this work by hand today, with scattered tools and at high cost; mistakes lose them revenue.".into()),
+        (format!("{pitch_tr} Ürün bulut tabanlıdır ve mevcut sistemlerle entegre çalışır."), format!("{pitch_en} The product is cloud-based and integrates with existing systems.")),
+        ("Türkiye pazarı hızla büyüyor; girişim önce yurt içinde, ardından bölge ülkelerinde büyümeyi hedefliyor.".into(), "The Turkish market is growing fast; the startup aims to grow at home first, then in the region.".into()),
+        ("Yerli rakipler dar bir ürün sunarken yabancı çözümler yerel mevzuata ve fiyatlara uyum sağlamakta zorlanıyor.".into(), "Local competitors offer a narrow product, while foreign solutions struggle with local regulation and pricing.".into()),
+        ("Tüm yatırımcılar aynı pay sahipliği sözleşmesi koşullarına tabidir; fonla aynı fiyat ve haklarla yatırım yapılır. Paylar MKK'da kayda alınır.".into(), "All investors share the same shareholder agreement terms and invest at the fund's price and rights. Shares are registered with MKK.".into()),
+        ("Kurucu ekip sektörde ortalama on yıllık deneyime sahiptir ve daha önce ölçeklenen ürünler geliştirmiştir.".into(), "The founding team has about ten years of industry experience on average and has built products that scaled before.".into()),
+        ("Son altı ayda aylık tekrarlayan gelir düzenli olarak arttı; pilot müşterilerin çoğu ücretli sözleşmeye geçti.".into(), "Monthly recurring revenue grew steadily over the last six months; most pilot customers moved to paid contracts.".into()),
+        ("Erken aşama yatırım yüksek risk taşır: girişim başarısız olabilir, paylar likit değildir ve sulanma yaşanabilir. Genel risk bildirimini okuyun.".into(), "Early-stage investment is high risk: the startup may fail, shares are illiquid and dilution may occur. Read the general risk notice.".into()),
+        ("Bu sayfadaki bilgiler girişim ve fon tarafından sağlanmıştır; yatırım tavsiyesi değildir.".into(), "The information on this page was provided by the startup and the fund; it is not investment advice.".into()),
+    ];
+    SECTIONS
+        .iter()
+        .zip(texts)
+        .map(|(s, (tr, en))| (*s, tr, en))
+        .collect()
+}
+
+fn random_name(ext: &str) -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    format!(
+        "{}.{ext}",
+        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
+    )
+}
+
+/// Inserts the demo funds and startups once, with their slides and reports under `data_dir`.
+pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result<()> {
+    let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM startups")
+        .fetch_one(db)
+        .await?;
+    if existing > 0 {
+        return Ok(());
+    }
+    let mut tx = db.begin().await?;
+    let mut fund_ids = Vec::new();
+    for (slug, name, tr, en) in FUNDS {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO funds (slug, name, description_tr, description_en) VALUES (?, ?, ?, ?) RETURNING id",
+        )
+        .bind(slug)
+        .bind(name)
+        .bind(tr)
+        .bind(en)
+        .fetch_one(&mut *tx)
+        .await?;
+        fund_ids.push(id);
+    }
+    let today = ortak_app::domain::time_fmt::istanbul_date(time::OffsetDateTime::now_utc());
+    for (
+        i,
+        (
+            name,
+            sector,
+            fund,
+            city,
+            goal,
+            raised,
+            investors,
+            stage,
+            period,
+            since,
+            until,
+            funded,
+            tr,
+            en,
+        ),
+    ) in STARTUPS.into_iter().enumerate()
+    {
+        let starts = today - time::Duration::days(since);
+        let ends = today + time::Duration::days(until);
+        // Spread creation over the past weeks, newest first in "last added".
+        let created = time::OffsetDateTime::now_utc()
+            - time::Duration::hours(6 * (STARTUPS.len() - i) as i64);
+        let created = created
+            .replace_nanosecond(0)?
+            .format(&time::format_description::well_known::Rfc3339)?;
+        let slug = slugify(name);
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city, description_tr,
+                 description_en, website, instagram, team_size, established_on, stage, funding_goal_kurus,
+                 raised_kurus, investor_count, completion_pct, funded, period_kind, period_starts_on,
+                 period_ends_on, valuation_usd, amount_sought_usd, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(&slug)
+        .bind(name)
+        .bind(sort_key(name, Locale::Tr))
+        .bind(sort_key(name, Locale::En))
+        .bind(sector)
+        .bind(fund_ids[fund])
+        .bind(city)
+        .bind(tr)
+        .bind(en)
+        .bind(format!("https://{slug}.example.com.tr"))
+        .bind(format!("https://www.instagram.com/{}", slug.replace('-', "")))
+        .bind(4 + (i as i64 * 3) % 20)
+        .bind(format!("{}-0{}-15", 2019 + (i % 6), 1 + i % 9))
+        .bind(stage)
+        .bind(goal * 100)
+        .bind(raised * 100)
+        .bind(investors)
+        .bind(raised * 100 / goal)
+        .bind(funded)
+        .bind(period)
+        .bind(starts.to_string())
+        .bind(ends.to_string())
+        .bind(goal / 10 * 4)
+        .bind(goal / 40)
+        .bind(created)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (section, body_tr, body_en) in sections(name, tr, en, city, goal) {
+            sqlx::query("INSERT INTO startup_sections (startup_id, section, body_tr, body_en) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(section)
+                .bind(body_tr)
+                .bind(body_en)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if i % 3 == 0 {
+            sqlx::query("INSERT INTO startup_accelerators (startup_id, attended_on, program, country) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(format!("{}-03-01", 2021 + i % 4))
+                .bind(["İTÜ Çekirdek", "Endeavor Scale-Up", "Startupbootcamp", "Techstars"][i % 4])
+                .bind(if i % 4 < 2 { "Türkiye" } else { "Hollanda" })
+                .execute(&mut *tx)
+                .await?;
+        }
+        if i % 2 == 0 {
+            sqlx::query("INSERT INTO startup_prior_rounds (startup_id, raised_on, investors, amount_usd) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(format!("{}-09-15", 2022 + i % 3))
+                .bind(["Melek yatırımcılar", "Kurucular ve aile", "Tohum fonu"][i % 3])
+                .bind(50_000 + (i as i64) * 15_000)
+                .execute(&mut *tx)
+                .await?;
+        }
+        let slides_dir = data_dir.join("presentations");
+        std::fs::create_dir_all(&slides_dir)?;
+        let slides: [(&str, Vec<&str>); 3] = [
+            (name, vec![tr, city]),
+            (
+                "Pazar ve fırsat",
+                vec![
+                    "Hızla büyüyen bir pazar",
+                    "Dijitalleşme ihtiyacı",
+                    "Düzenleyici destek",
+                ],
+            ),
+            (
+                "Yatırım",
+                vec![
+                    "Fonla aynı koşullar",
+                    "Paylar MKK'da kayıtlı",
+                    "Çeyrek raporlar",
+                ],
+            ),
+        ];
+        for (n, (title, lines)) in slides.iter().enumerate() {
+            let file = random_name("svg");
+            std::fs::write(
+                slides_dir.join(&file),
+                crate::demo::files::slide(title, lines, n + 1),
+            )?;
+            sqlx::query("INSERT INTO startup_pages (startup_id, position, file_name, content_type) VALUES (?, ?, ?, 'image/svg+xml')")
+                .bind(id)
+                .bind(n as i64 + 1)
+                .bind(file)
+                .execute(&mut *tx)
+                .await?;
+        }
+        if i < 10 {
+            let reports_dir = data_dir.join("reports");
+            std::fs::create_dir_all(&reports_dir)?;
+            for (q, quarter) in ["2026-Q2", "2026-Q3"].iter().enumerate() {
+                let file = random_name("pdf");
+                let title = format!("{name} {quarter}");
+                let growth = 8 + (i + q) * 3;
+                let pdf = crate::demo::files::report_pdf(
+                    &title,
+                    &[
+                        &format!("Quarterly report {quarter}"),
+                        &format!("Revenue growth: {growth}%"),
+                        "Runway: 18 months",
+                    ],
+                );
+                std::fs::write(reports_dir.join(&file), pdf)?;
+                sqlx::query(
+                    "INSERT INTO reports (startup_id, quarter, title_tr, title_en, summary_tr, summary_en, file_name, published_at)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(id)
+                .bind(*quarter)
+                .bind(format!("{name} {quarter} çeyrek raporu"))
+                .bind(format!("{name} {quarter} quarterly report"))
+                .bind(format!("Gelir önceki çeyreğe göre %{growth} arttı; nakit ömrü 18 ay. Ekip iki yeni müşteriyle pilot başlattı."))
+                .bind(format!("Revenue grew {growth}% on the previous quarter; 18 months of runway. The team started pilots with two new customers."))
+                .bind(file)
+                .bind(if q == 0 { "2026-07-15T09:00:00Z" } else { "2026-10-15T09:00:00Z" })
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        for k in 0..2 {
+            let (founder, title) = FOUNDERS[(i * 2 + k) % FOUNDERS.len()];
+            sqlx::query("INSERT INTO founders (startup_id, position_order, name, title) VALUES (?, ?, ?, ?)")
+                .bind(id)
+                .bind(k as i64)
+                .bind(founder)
+                .bind(title)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    let now = time::OffsetDateTime::now_utc();
+    for (days, tr, en) in [
+        (
+            21,
+            "Erken aşama yatırıma giriş (İstanbul)",
+            "Introduction to early-stage investing (Istanbul)",
+        ),
+        (
+            49,
+            "Girişim değerlemesi atölyesi (çevrim içi)",
+            "Startup valuation workshop (online)",
+        ),
+    ] {
+        let starts = (now + time::Duration::days(days))
+            .replace_nanosecond(0)?
+            .format(&time::format_description::well_known::Rfc3339)?;
+        sqlx::query("INSERT INTO academy_events (title_tr, title_en, starts_at) VALUES (?, ?, ?)")
+            .bind(tr)
+            .bind(en)
+            .bind(starts)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn slugs_are_ascii() {
+        assert_eq!(super::slugify("İnci Sağlık"), "inci-saglik");
+        assert_eq!(super::slugify("Çiçek Tarım"), "cicek-tarim");
+        assert_eq!(super::slugify("Ödeme Köprüsü"), "odeme-koprusu");
+    }
+}

@@ -1,0 +1,106 @@
+//! Every route of the platform, and the layers around them. Areas declare their routes with
+//! their access level (`web::Routes`); this module only puts them together, in the order the
+//! staff navigation shows its sections.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use tower_sessions::cookie::SameSite;
+use tower_sessions::{Expiry, SessionManagerLayer};
+
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::web::page_cache::PageCache;
+use crate::web::routes::RouteInfo;
+use crate::web::{Access, Routes, assets, cookies, ctx, headers, input_screen, page_cache};
+use crate::{
+    accounts, applications, content, db, fund, investing, newsletter, payments, staff, startups,
+};
+
+/// Every area's routes.
+fn areas() -> Vec<Routes> {
+    let mut all = vec![Routes::new(Access::Public).get("/healthz", health)];
+    all.extend(content::routes());
+    all.extend(newsletter::routes());
+    all.extend(accounts::routes());
+    all.extend(startups::routes());
+    all.extend(investing::routes());
+    all.extend(payments::routes());
+    all.extend(applications::routes());
+    all.extend(fund::routes());
+    all.extend(staff::routes());
+    all
+}
+
+/// The route table: every method and path with its access level.
+pub fn table() -> Vec<RouteInfo> {
+    areas()
+        .into_iter()
+        .flat_map(|routes| routes.into_parts().1)
+        .collect()
+}
+
+/// The staff navigation, in table order: `(path, Fluent id, superadmin only)`.
+pub fn staff_nav(table: &[RouteInfo]) -> Vec<(&'static str, &'static str, bool)> {
+    table
+        .iter()
+        .filter_map(|r| {
+            r.nav
+                .map(|label| (r.path, label, r.access == Access::SuperAdmin))
+        })
+        .collect()
+}
+
+/// The application: every route, inside the request layers.
+pub fn build(state: AppState) -> Router {
+    let shared = state.shared();
+    let sessions = SessionManagerLayer::new(shared.sessions.clone())
+        .with_name(cookies::session_name(shared.secure_cookies))
+        .with_http_only(true)
+        .with_same_site(SameSite::Lax)
+        .with_secure(shared.secure_cookies)
+        .with_expiry(Expiry::OnInactivity(shared.session_idle));
+
+    let mut router = Router::new();
+    for routes in areas() {
+        router = router.merge(routes.into_parts().0);
+    }
+    let router = router
+        .fallback(static_or_not_found)
+        // Inside the context, which renders its refusals in the user's language.
+        .layer(axum::middleware::from_fn(input_screen::middleware))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(PageCache::default()),
+            page_cache::middleware,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            ctx::middleware,
+        ))
+        .layer(sessions)
+        // Pages and JSON; embedded static files arrive already compressed and are left alone.
+        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(DefaultBodyLimit::max(64 * 1024))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(30),
+        ));
+    headers::apply(router, shared.secure_cookies).with_state(state)
+}
+
+async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {
+    match assets::serve(request.uri(), &headers) {
+        Some(response) => response,
+        None => AppError::NotFound.into_response(),
+    }
+}
+
+/// 200 when the database answers.
+async fn health(State(state): State<AppState>) -> Result<&'static str, AppError> {
+    db::ping(state.db()).await?;
+    Ok("ok")
+}

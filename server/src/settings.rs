@@ -1,0 +1,158 @@
+//! Command line and settings. Every setting is also an environment variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "ortak", version, about = "Ortak co-investment platform")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the web server (the default).
+    Serve,
+    /// Apply the embedded database migrations and exit.
+    Migrate,
+    /// Create an admin, or promote an existing user to admin.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// Make the user a superadmin.
+        #[arg(long = "super")]
+        superadmin: bool,
+    },
+    /// Write a consistent copy of the live database to FILE.
+    Backup { file: PathBuf },
+    /// Print every route with its method and access level (JSON), as the router mounts them.
+    Routes,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Settings {
+    /// Address to listen on; port 0 picks a free port.
+    #[arg(
+        long,
+        env = "ORTAK_ADDR",
+        default_value = "127.0.0.1:3000",
+        global = true
+    )]
+    pub addr: SocketAddr,
+    /// Folder for the SQLite database and uploads.
+    #[arg(long, env = "ORTAK_DATA_DIR", default_value = "./data", global = true)]
+    pub data_dir: PathBuf,
+    /// The URL users reach the site at (for canonical links, sitemaps and e-mails).
+    /// Defaults to http://ORTAK_ADDR. An https URL turns on Secure cookies and HSTS.
+    #[arg(long, env = "ORTAK_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+    /// Fill an empty database with demo content and print an admin sign-in.
+    #[arg(long, env = "ORTAK_DEMO", global = true, action = clap::ArgAction::SetTrue,
+          value_parser = clap::builder::BoolishValueParser::new())]
+    pub demo: bool,
+    /// SMTP server for outgoing mail, e.g. `smtp://127.0.0.1:2525` or
+    /// `smtp://user:pass@mail.example.com:587?tls=required`. Without it mails stay in the outbox.
+    #[arg(long, env = "ORTAK_SMTP_URL", global = true)]
+    pub smtp_url: Option<String>,
+    /// Sender of outgoing mail.
+    #[arg(
+        long,
+        env = "ORTAK_MAIL_FROM",
+        default_value = "Ortak <no-reply@ortak.local>",
+        global = true
+    )]
+    pub mail_from: String,
+    /// Professional-network sign-in (OpenID Connect): the provider's issuer URL, e.g.
+    /// `https://www.linkedin.com/oauth`. Shown only when issuer, client id and secret are set.
+    #[arg(long, env = "ORTAK_OIDC_ISSUER", global = true)]
+    pub oidc_issuer: Option<String>,
+    #[arg(long, env = "ORTAK_OIDC_CLIENT_ID", global = true)]
+    pub oidc_client_id: Option<String>,
+    #[arg(
+        long,
+        env = "ORTAK_OIDC_CLIENT_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub oidc_client_secret: Option<String>,
+    /// The service fee in basis points of the investment amount (250 = 2.5%).
+    #[arg(
+        long,
+        env = "ORTAK_SERVICE_FEE_BP",
+        default_value_t = 250,
+        global = true
+    )]
+    pub service_fee_bp: i64,
+    /// The population registry's TCKN check (KPSPublic SOAP endpoint), e.g.
+    /// `https://tckimlik.nvi.gov.tr/Service/KPSPublic.asmx`. Unset: staff verify identities.
+    #[arg(long, env = "ORTAK_NVI_URL", global = true)]
+    pub nvi_url: Option<String>,
+    /// Where staff notices about new applications and messages are sent.
+    #[arg(
+        long,
+        env = "ORTAK_STAFF_EMAIL",
+        default_value = "staff@ortak.local",
+        global = true
+    )]
+    pub staff_email: String,
+    /// A session unused this long ends (seconds; 2 hours by default).
+    #[arg(
+        long,
+        env = "ORTAK_SESSION_IDLE_SECONDS",
+        default_value_t = 7200,
+        global = true
+    )]
+    pub session_idle_seconds: i64,
+    /// A session ends this long after sign-in, however busy (seconds; 12 hours by default).
+    #[arg(
+        long,
+        env = "ORTAK_SESSION_MAX_SECONDS",
+        default_value_t = 43200,
+        global = true
+    )]
+    pub session_max_seconds: i64,
+    /// The escrow account investors transfer the investment amount to.
+    #[arg(
+        long,
+        env = "ORTAK_ESCROW_BANK",
+        default_value = "Takasbank",
+        global = true
+    )]
+    pub escrow_bank: String,
+    #[arg(
+        long,
+        env = "ORTAK_ESCROW_NAME",
+        default_value = "Ortak Kitle Fonlama Platformu - Emanet Hesabı",
+        global = true
+    )]
+    pub escrow_name: String,
+    /// The demo default is the sample IBAN from DOMAIN.md: set the real one in production.
+    #[arg(
+        long,
+        env = "ORTAK_ESCROW_IBAN",
+        default_value = "TR470000100100000350930001",
+        global = true
+    )]
+    pub escrow_iban: String,
+    /// Tests only: a file holding a number of seconds to shift the clock by, so tests move
+    /// time (deadlines, round closing, link expiry) instead of sleeping.
+    #[arg(long, env = "ORTAK_CLOCK_FILE", global = true, hide = true)]
+    pub clock_file: Option<PathBuf>,
+}
+
+impl Settings {
+    /// The public URL without a trailing slash, once the real listening address is known.
+    pub fn public_url(&self, bound: SocketAddr) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{bound}"),
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! The staff dashboard (`/dashboard`): today's figures, users and their MKK data, startup
+//! applications, messages and applications from the forms, newsletter subscribers, and the
+//! audit log. Every staff action is recorded in `audit_log`, which nothing can change.
+
+pub mod academy_events;
+pub mod applications;
+pub mod audit_log;
+pub mod content;
+pub mod groups;
+pub mod home;
+pub mod inboxes;
+pub mod investments;
+pub mod mail_templates;
+pub mod mailbox;
+pub mod member;
+pub mod newsletter;
+pub mod qualified;
+pub mod startups;
+pub mod table;
+pub mod transfers;
+pub mod users;
+
+use axum::body::Bytes;
+use axum::http::HeaderMap;
+
+use crate::error::AppError;
+use crate::web::Ctx;
+use crate::web::Routes;
+use crate::web::form::FormBody;
+use crate::web::session::{CurrentUser, Role};
+
+/// The staff sections, in the order the navigation shows them.
+pub fn routes() -> Vec<Routes> {
+    vec![
+        home::routes(),
+        investments::routes(),
+        startups::routes(),
+        users::routes(),
+        member::routes(),
+        qualified::routes(),
+        groups::vip_routes(),
+        groups::fund_routes(),
+        applications::routes(),
+        inboxes::contact_routes(),
+        academy_events::routes(),
+        mail_templates::routes(),
+        newsletter::routes(),
+        content::blog_routes(),
+        content::faq_routes(),
+        transfers::routes(),
+        mailbox::routes(),
+        audit_log::routes(),
+    ]
+}
+
+pub fn staff(ctx: &Ctx) -> Result<(CurrentUser, bool), AppError> {
+    let user = ctx.require(Role::Admin)?.clone();
+    let superadmin = user.role >= Role::SuperAdmin;
+    Ok((user, superadmin))
+}
+
+/// A staff member's POST: the role, the CSRF token, and the parsed form.
+pub fn staff_post(
+    ctx: &Ctx,
+    headers: &HeaderMap,
+    body: &Bytes,
+) -> Result<(CurrentUser, FormBody), AppError> {
+    let (user, _) = staff(ctx)?;
+    let form = FormBody::parse(body);
+    ctx.verify_csrf(&form.get("csrf"), headers)?;
+    Ok((user, form))
+}

@@ -1,0 +1,114 @@
+//! Who may use a route. Each router is mounted with one [`Access`] level and guarded by
+//! [`guard`] (see `web::routes`); handlers take the typed user ([`Member`], [`Staff`],
+//! [`SuperAdmin`], [`FundMember`]) instead of checking roles themselves.
+
+use axum::extract::{FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use super::Ctx;
+use super::session::{CurrentUser, Role};
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// The access levels routes are mounted with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Access {
+    /// Anyone, signed in or not.
+    Public,
+    /// Any signed-in member (investors, staff, fund teams).
+    Member,
+    /// Admins and superadmins.
+    Staff,
+    SuperAdmin,
+    /// Members of a fund's team (`/vc-dashboard`), whatever their role.
+    Fund,
+}
+
+impl Access {
+    /// Allows `user` through, or refuses: visitors are asked to sign in, others forbidden.
+    pub fn admit(self, user: Option<&CurrentUser>) -> Result<(), AppError> {
+        let allowed = match (self, user) {
+            (Access::Public, _) => true,
+            (_, None) => return Err(AppError::SignInRequired),
+            (Access::Member, Some(_)) => true,
+            (Access::Staff, Some(u)) => u.role >= Role::Admin,
+            (Access::SuperAdmin, Some(u)) => u.role >= Role::SuperAdmin,
+            (Access::Fund, Some(u)) => u.fund_member,
+        };
+        if allowed {
+            Ok(())
+        } else {
+            Err(AppError::Forbidden)
+        }
+    }
+}
+
+/// The route layer of a router mounted with `access`: refuses before any extractor runs.
+pub async fn guard(access: Access, request: Request, next: Next) -> Response {
+    let user = request
+        .extensions()
+        .get::<Ctx>()
+        .and_then(|ctx| ctx.user.as_ref());
+    match access.admit(user) {
+        Ok(()) => next.run(request).await,
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+fn user_with(parts: &Parts, access: Access) -> Result<CurrentUser, AppError> {
+    let ctx = parts
+        .extensions
+        .get::<Ctx>()
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("request context missing")))?;
+    access.admit(ctx.user.as_ref())?;
+    ctx.user.clone().ok_or(AppError::SignInRequired)
+}
+
+/// The signed-in member.
+pub struct Member(pub CurrentUser);
+
+/// A signed-in admin or superadmin.
+pub struct Staff {
+    pub user: CurrentUser,
+    pub superadmin: bool,
+}
+
+/// A signed-in superadmin.
+pub struct SuperAdmin(pub CurrentUser);
+
+/// A signed-in member of a fund's team.
+pub struct FundMember(pub CurrentUser);
+
+impl FromRequestParts<AppState> for Member {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        user_with(parts, Access::Member).map(Member)
+    }
+}
+
+impl FromRequestParts<AppState> for Staff {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        let user = user_with(parts, Access::Staff)?;
+        let superadmin = user.role >= Role::SuperAdmin;
+        Ok(Staff { user, superadmin })
+    }
+}
+
+impl FromRequestParts<AppState> for SuperAdmin {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        user_with(parts, Access::SuperAdmin).map(SuperAdmin)
+    }
+}
+
+impl FromRequestParts<AppState> for FundMember {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        user_with(parts, Access::Fund).map(FundMember)
+    }
+}

@@ -1,0 +1,47 @@
+//! The SQL of the request layer: who is signed in.
+
+use sqlx::SqlitePool;
+use time::OffsetDateTime;
+
+use super::session::Role;
+
+pub struct SignedInUser {
+    pub id: i64,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub position: String,
+    pub role: Role,
+    pub verified: bool,
+    pub language: String,
+    pub session_epoch: i64,
+    pub deactivated: bool,
+    pub onboarding_step: i64,
+    pub profile_image: Option<String>,
+    pub fund_member: bool,
+}
+
+pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<SignedInUser>> {
+    sqlx::query_as!(
+        SignedInUser,
+        r#"SELECT id, email, first_name, last_name, position, role AS "role: Role",
+                email_verified_at IS NOT NULL AS "verified!: bool", language, session_epoch,
+                deactivated_at IS NOT NULL AS "deactivated!: bool", onboarding_step, profile_image,
+                EXISTS (SELECT 1 FROM fund_members f WHERE f.user_id = users.id) AS "fund_member!: bool"
+         FROM users WHERE id = ?"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Stamps the sign-in and returns the user's session epoch.
+pub async fn record_sign_in(db: &SqlitePool, id: i64, now: OffsetDateTime) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        "UPDATE users SET last_sign_in_at = ? WHERE id = ? RETURNING session_epoch",
+        now,
+        id
+    )
+    .fetch_one(db)
+    .await
+}
