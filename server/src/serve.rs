@@ -1,116 +1,55 @@
-//! `ortak serve`: start-up, the listener and graceful shutdown.
+//! `ortak serve`: start-up (database, content, sessions, the mail worker, the shared state),
+//! the listener and graceful shutdown. Each start-up step is its own function, in the order
+//! [`run`] takes them.
 
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use sqlx::SqlitePool;
 use tokio::net::TcpListener;
+use tokio::task::AbortHandle;
 use tower_sessions::ExpiredDeletion;
 use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::db::clock::Clock;
 use crate::mail::worker::{MailWaker, SmtpSender};
+use crate::providers::edevlet::IdentityCheck;
 use crate::providers::oidc::Oidc;
 use crate::providers::payments::CallbackKey;
+use crate::providers::sandbox::Sandbox;
 use crate::settings::Settings;
 use crate::state::{AppState, Escrow, Shared};
 use crate::web::assets;
 use crate::{content, db, demo, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
-    let pool = db::connect(&settings.data_dir).await?;
-    db::migrate(&pool).await?;
-    content::seed::seed_content(&pool).await?;
+    let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
         demo::seed_demo(&pool, &settings.data_dir).await?
     } else {
         None
     };
-
-    let session_store = SqliteStore::new(pool.clone())
-        .with_table_name("sessions")
-        .map_err(anyhow::Error::msg)?;
-    session_store.migrate().await?;
-    let cleanup = tokio::spawn(
-        session_store
-            .clone()
-            .continuously_delete_expired(tokio::time::Duration::from_secs(3600)),
-    );
+    let (sessions, cleanup) = session_store(&pool).await?;
 
     let listener = TcpListener::bind(settings.addr).await?;
     let bound = listener.local_addr()?;
     let public_url = settings.public_url(bound);
+    let clock = clock(&settings);
     let mail_waker = MailWaker::default();
-    let mailer = match &settings.smtp_url {
-        Some(url) => {
-            let sender = SmtpSender::new(url, &settings.mail_from)?;
-            Some(tokio::spawn(mail::worker::run(
-                pool.clone(),
-                sender,
-                mail_waker.clone(),
-            )))
-        }
-        None => {
-            tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
-            None
-        }
-    };
-    let clock = match &settings.clock_file {
-        Some(file) => {
-            tracing::warn!(file = %file.display(), "the clock is shifted by ORTAK_CLOCK_FILE (tests only)");
-            Clock::shifted_by_file(file.clone())
-        }
-        None => Clock::system(),
-    };
-    let state = AppState::new(Shared {
-        db: pool.clone(),
+    let mailer = start_mailer(&settings, &pool, &mail_waker, &clock)?;
+    let running = Running {
+        pool: pool.clone(),
         clock,
-        staff_nav: routes::staff_nav(&routes::table()),
         mail_waker,
-        oidc: match (
-            &settings.oidc_issuer,
-            &settings.oidc_client_id,
-            &settings.oidc_client_secret,
-        ) {
-            (Some(issuer), Some(id), Some(secret)) => {
-                Some(std::sync::Arc::new(Oidc::new(issuer, id, secret)?))
-            }
-            _ => None,
-        },
-        sessions: session_store,
-        data_dir: settings.data_dir.clone(),
-        service_fee_bp: settings.service_fee_bp,
-        staff_email: settings.staff_email.clone(),
-        payments: Box::new(crate::providers::sandbox::Sandbox),
-        callback_key: CallbackKey::new(
-            db::secrets::load_or_create(&pool, "payment_callback_key").await?,
-        ),
-        escrow: Escrow {
-            bank: settings.escrow_bank.clone(),
-            account_name: settings.escrow_name.clone(),
-            iban: settings.escrow_iban.clone(),
-        },
-        identity_check: settings
-            .nvi_url
-            .as_deref()
-            .map(crate::providers::edevlet::IdentityCheck::new)
-            .transpose()?,
-        secure_cookies: public_url.starts_with("https://"),
-        session_idle: time::Duration::seconds(settings.session_idle_seconds.max(1)),
-        session_max: time::Duration::seconds(settings.session_max_seconds.max(1)),
+        sessions,
         public_url: public_url.clone(),
-        assets: assets::built_assets(),
-    });
-    let app = routes::build(state);
+    };
+    let app = routes::build(AppState::new(shared(&settings, running).await?));
 
-    if let Some(password) = admin_password {
-        println!("Demo admin created. Sign in at {public_url}/signin");
-        println!("    e-mail:   {}", demo::DEMO_ADMIN_EMAIL);
-        println!("    password: {password}");
-    }
-    // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
-    println!("Ortak is listening on http://{bound} (public URL {public_url})");
-    tracing::info!(%bound, "listening");
-
+    announce(admin_password, &public_url, bound);
     axum::serve(
         listener,
-        app.into_make_service_with_connect_info::<std::net::SocketAddr>(),
+        app.into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;
@@ -121,6 +60,117 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     pool.close().await;
     tracing::info!("stopped");
     Ok(())
+}
+
+/// Opens the database, applies the migrations and inserts the legal pages and FAQ when missing.
+async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
+    let pool = db::connect(&settings.data_dir).await?;
+    db::migrate(&pool).await?;
+    content::seed::seed_content(&pool).await?;
+    Ok(pool)
+}
+
+/// The session store in the `sessions` table, and the task that deletes expired sessions hourly.
+async fn session_store(pool: &SqlitePool) -> anyhow::Result<(SqliteStore, AbortHandle)> {
+    let store = SqliteStore::new(pool.clone())
+        .with_table_name("sessions")
+        .map_err(anyhow::Error::msg)?;
+    store.migrate().await?;
+    let cleanup = tokio::spawn(
+        store
+            .clone()
+            .continuously_delete_expired(tokio::time::Duration::from_secs(3600)),
+    );
+    Ok((store, cleanup.abort_handle()))
+}
+
+/// The system clock, or in tests one shifted by `ORTAK_CLOCK_FILE`.
+fn clock(settings: &Settings) -> Clock {
+    match &settings.clock_file {
+        Some(file) => {
+            tracing::warn!(file = %file.display(), "the clock is shifted by ORTAK_CLOCK_FILE (tests only)");
+            Clock::shifted_by_file(file.clone())
+        }
+        None => Clock::system(),
+    }
+}
+
+/// Starts the mail worker when SMTP is configured; without it mails wait in the outbox.
+fn start_mailer(
+    settings: &Settings,
+    pool: &SqlitePool,
+    waker: &MailWaker,
+    clock: &Clock,
+) -> anyhow::Result<Option<AbortHandle>> {
+    let Some(url) = &settings.smtp_url else {
+        tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
+        return Ok(None);
+    };
+    let sender = SmtpSender::new(url, &settings.mail_from)?;
+    let worker = mail::worker::run(pool.clone(), sender, waker.clone(), clock.clone());
+    Ok(Some(tokio::spawn(worker).abort_handle()))
+}
+
+/// What start-up made before the state: the pieces that are not read off the settings.
+struct Running {
+    pool: SqlitePool,
+    clock: Clock,
+    mail_waker: MailWaker,
+    sessions: SqliteStore,
+    public_url: String,
+}
+
+/// The state every handler reaches: the running pieces, the settings and the outside services.
+async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared> {
+    let oidc = match (
+        &settings.oidc_issuer,
+        &settings.oidc_client_id,
+        &settings.oidc_client_secret,
+    ) {
+        (Some(issuer), Some(id), Some(secret)) => Some(Arc::new(Oidc::new(issuer, id, secret)?)),
+        _ => None,
+    };
+    let callback_key = db::secrets::load_or_create(&running.pool, "payment_callback_key").await?;
+    Ok(Shared {
+        db: running.pool,
+        clock: running.clock,
+        staff_nav: routes::staff_nav(&routes::table()),
+        mail_waker: running.mail_waker,
+        oidc,
+        sessions: running.sessions,
+        data_dir: settings.data_dir.clone(),
+        service_fee_bp: settings.service_fee_bp,
+        staff_email: settings.staff_email.clone(),
+        payments: Box::new(Sandbox),
+        callback_key: CallbackKey::new(callback_key),
+        escrow: Escrow {
+            bank: settings.escrow_bank.clone(),
+            account_name: settings.escrow_name.clone(),
+            iban: settings.escrow_iban.clone(),
+        },
+        identity_check: settings
+            .nvi_url
+            .as_deref()
+            .map(IdentityCheck::new)
+            .transpose()?,
+        secure_cookies: running.public_url.starts_with("https://"),
+        session_idle: time::Duration::seconds(settings.session_idle_seconds.max(1)),
+        session_max: time::Duration::seconds(settings.session_max_seconds.max(1)),
+        public_url: running.public_url,
+        assets: assets::built_assets(),
+    })
+}
+
+/// Prints the demo admin's sign-in (once, when the demo was just created) and the address.
+fn announce(admin_password: Option<String>, public_url: &str, bound: SocketAddr) {
+    if let Some(password) = admin_password {
+        println!("Demo admin created. Sign in at {public_url}/signin");
+        println!("    e-mail:   {}", demo::DEMO_ADMIN_EMAIL);
+        println!("    password: {password}");
+    }
+    // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
+    println!("Ortak is listening on http://{bound} (public URL {public_url})");
+    tracing::info!(%bound, "listening");
 }
 
 async fn shutdown_signal() {

@@ -1,10 +1,13 @@
-//! `ortak create-admin`.
+//! `ortak create-admin`: the way the first staff account comes to exist (and the demo's).
 
 use sqlx::SqlitePool;
 
-use super::passwords;
+use super::{passwords, queries};
+use crate::db::clock::Clock;
+use crate::web::session::Role;
 
 /// Creates the user as admin (or superadmin), or promotes and re-passwords an existing one.
+/// Returns the role's name.
 pub async fn create_admin(
     pool: &SqlitePool,
     email: &str,
@@ -17,18 +20,13 @@ pub async fn create_admin(
         password.chars().count() >= 8,
         "the password must be at least 8 characters"
     );
-    let role = if superadmin { "superadmin" } else { "admin" };
+    let (role, name) = if superadmin {
+        (Role::SuperAdmin, "superadmin")
+    } else {
+        (Role::Admin, "admin")
+    };
     let hash = passwords::hash(password.to_owned()).await?;
-    sqlx::query(
-        "INSERT INTO users (email, password_hash, role, email_verified_at, first_name, last_name)
-         VALUES (?1, ?2, ?3, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 'Ortak', 'Admin')
-         ON CONFLICT (email) DO UPDATE SET password_hash = ?2, role = ?3,
-             updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
-    )
-    .bind(&email)
-    .bind(hash)
-    .bind(role)
-    .execute(pool)
-    .await?;
-    Ok(role)
+    // An operations command, outside any request: the system clock.
+    queries::upsert_staff(pool, &email, &hash, role, Clock::system().now()).await?;
+    Ok(name)
 }

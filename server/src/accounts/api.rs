@@ -22,7 +22,7 @@ pub async fn get_profile_image(
     axum::extract::State(state): axum::extract::State<AppState>,
     Member(user): Member,
 ) -> Result<Json<Value>, AppError> {
-    let filename = super::queries::profile_image(state.db(), user.id).await?;
+    let filename = super::queries::profile::profile_image(state.db(), user.id).await?;
     filename
         .map(|f| Json(json!({ "filename": f })))
         .ok_or(AppError::NotFound)

@@ -1,8 +1,8 @@
 //! Professional-network sign-in with OpenID Connect: the authorization-code flow with PKCE,
 //! `state` and `nonce`. The provider is found by discovery from its issuer URL, and the ID
-//! token is verified against the provider's published keys. Shown only when configured.
+//! token is verified against the provider's published keys (`providers::oidc`). Shown only
+//! when configured. The attempt and a new member's pending identity wait in the session.
 
-use crate::web::form::Form;
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -10,9 +10,11 @@ use ortak_app::forms::{FieldErrors, Notice};
 use ortak_app::pages::auth::{SigninState, oidc_terms_page, signin_page};
 use serde::{Deserialize, Serialize};
 
+use super::queries;
 use crate::error::AppError;
-use crate::providers::oidc::{AuthFlow, Oidc};
+use crate::providers::oidc::{AuthFlow, Identity, Oidc};
 use crate::web::Ctx;
+use crate::web::form::Form;
 use crate::web::session::{self, Method};
 
 const FLOW_KEY: &str = "oidc_flow";
@@ -95,7 +97,8 @@ pub struct CallbackQuery {
     state: String,
 }
 
-/// `GET /signin/oidc/callback`: the provider sends the browser back with a code.
+/// `GET /signin/oidc/callback`: the provider sends the browser back with a code. A verified
+/// address with an account signs in; a new one goes to accept the terms first.
 pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Response, AppError> {
     let oidc = provider(&ctx)?;
     let session = ctx.session()?;
@@ -105,74 +108,20 @@ pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Re
         session::log_attempt(Method::ProfessionalNetwork, &ctx.ip, None, "state-mismatch");
         return Ok(failed(&ctx).await);
     };
-    let claims = match oidc
-        .identity(&query.code, &redirect_uri(&ctx), &flow.auth)
-        .await
-    {
-        Ok(claims) => claims,
-        Err(e) => {
-            tracing::warn!(error = %e, "OpenID Connect sign-in refused");
-            session::log_attempt(Method::ProfessionalNetwork, &ctx.ip, None, "refused");
-            return Ok(failed(&ctx).await);
-        }
-    };
-    let email = claims
-        .email
-        .as_deref()
-        .map(ortak_app::domain::email::normalize_email);
-    let Some(Ok(email)) = email.filter(|_| claims.email_verified) else {
-        tracing::warn!("OpenID Connect identity without a verified e-mail");
-        session::log_attempt(
-            Method::ProfessionalNetwork,
-            &ctx.ip,
-            None,
-            "unverified-e-mail",
-        );
+    let Some((email, identity)) = verified_identity(&ctx, oidc, &query.code, &flow).await else {
         return Ok(failed(&ctx).await);
     };
-    let db = ctx.state().db();
-    let existing: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM users WHERE email = ? AND deactivated_at IS NULL")
-            .bind(&email)
-            .fetch_optional(db)
-            .await?;
-    match existing {
+    match queries::active_account_id(ctx.state().db(), &email).await? {
         Some(user_id) => {
-            // The provider verified the address, so it vouches for the account that uses it. If
-            // the account never proved the address, whoever created it may not own it: their
-            // password and sessions end (no pre-hijacking).
-            let mut tx = db.begin().await?;
-            let unverified: bool =
-                sqlx::query_scalar("SELECT email_verified_at IS NULL FROM users WHERE id = ?")
-                    .bind(user_id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            if unverified {
-                sqlx::query(
-                    "UPDATE users SET password_hash = NULL, session_epoch = session_epoch + 1,
-                         email_verified_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-                )
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await?;
-                sqlx::query("DELETE FROM auth_tokens WHERE user_id = ?")
-                    .bind(user_id)
-                    .execute(&mut *tx)
-                    .await?;
-                tracing::warn!(
-                    user_id,
-                    "unverified account claimed through OpenID Connect; its password was cleared"
-                );
-            }
-            tx.commit().await?;
+            claim_if_unverified(&ctx, user_id).await?;
             ctx.sign_in(user_id, Method::ProfessionalNetwork).await?;
             Ok(Redirect::to(&flow.next).into_response())
         }
         None => {
             let pending = Pending {
                 email,
-                first_name: claims.given_name,
-                last_name: claims.family_name,
+                first_name: identity.given_name,
+                last_name: identity.family_name,
                 next: flow.next,
             };
             session
@@ -182,6 +131,56 @@ pub async fn callback(ctx: Ctx, Query(query): Query<CallbackQuery>) -> Result<Re
             Ok(Redirect::to("/signin/oidc/terms").into_response())
         }
     }
+}
+
+/// The provider's verified identity for `code`, with its normalized e-mail address; `None`
+/// (logged) when the provider refuses or vouches for no address.
+async fn verified_identity(
+    ctx: &Ctx,
+    oidc: &Oidc,
+    code: &str,
+    flow: &Flow,
+) -> Option<(String, Identity)> {
+    let identity = match oidc.identity(code, &redirect_uri(ctx), &flow.auth).await {
+        Ok(identity) => identity,
+        Err(e) => {
+            tracing::warn!(error = %e, "OpenID Connect sign-in refused");
+            session::log_attempt(Method::ProfessionalNetwork, &ctx.ip, None, "refused");
+            return None;
+        }
+    };
+    let email = identity
+        .email
+        .as_deref()
+        .map(ortak_app::domain::email::normalize_email);
+    let Some(Ok(email)) = email.filter(|_| identity.email_verified) else {
+        tracing::warn!("OpenID Connect identity without a verified e-mail");
+        session::log_attempt(
+            Method::ProfessionalNetwork,
+            &ctx.ip,
+            None,
+            "unverified-e-mail",
+        );
+        return None;
+    };
+    Some((email, identity))
+}
+
+/// The provider verified the address, so it vouches for the account that uses it. If the
+/// account never proved the address, whoever created it may not own it: their password, links
+/// and sessions end (no pre-hijacking).
+async fn claim_if_unverified(ctx: &Ctx, user_id: i64) -> Result<(), AppError> {
+    let mut tx = ctx.state().db().begin().await?;
+    if queries::unverified(&mut tx, user_id).await? {
+        queries::claim_for_verified_owner(&mut tx, user_id, ctx.state().now()).await?;
+        queries::tokens::delete_all(&mut tx, user_id).await?;
+        tracing::warn!(
+            user_id,
+            "unverified account claimed through OpenID Connect; its password was cleared"
+        );
+    }
+    tx.commit().await?;
+    Ok(())
 }
 
 /// `GET /signin/oidc/terms`: a new member accepts the terms before the account exists.
@@ -202,10 +201,11 @@ pub async fn terms_form(ctx: Ctx) -> Result<Response, AppError> {
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct TermsForm {
-    csrf: String,
     terms: Option<String>,
 }
 
+/// `POST /signin/oidc/terms`: creates the verified account, signs it in and goes on to
+/// onboarding (or where the member was going).
 pub async fn accept_terms(ctx: Ctx, Form(form): Form<TermsForm>) -> Result<Response, AppError> {
     provider(&ctx)?;
     let session = ctx.session()?;
@@ -220,17 +220,14 @@ pub async fn accept_terms(ctx: Ctx, Form(form): Form<TermsForm>) -> Result<Respo
         return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
     }
     let db = ctx.state().db();
-    let user_id: i64 = sqlx::query_scalar(
-        "INSERT INTO users (email, first_name, last_name, language, email_verified_at, terms_accepted_at)
-         VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
-         ON CONFLICT (email) DO UPDATE SET email_verified_at = COALESCE(email_verified_at, excluded.email_verified_at)
-         RETURNING id",
+    let user_id = queries::upsert_verified_member(
+        db,
+        &pending.email,
+        &pending.first_name,
+        &pending.last_name,
+        ctx.locale.code(),
+        ctx.state().now(),
     )
-    .bind(&pending.email)
-    .bind(&pending.first_name)
-    .bind(&pending.last_name)
-    .bind(ctx.locale.code())
-    .fetch_one(db)
     .await?;
     session
         .remove::<Pending>(PENDING_KEY)

@@ -1,79 +1,45 @@
-//! Onboarding after the first sign-in: five steps, each saved on its own, resumable.
+//! Onboarding after the first sign-in (`/boardingFlow/1` to `5`): five steps, each saved on its
+//! own, taken in order and resumable; finishing the last one mails a welcome.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::onboarding::{Answers, STEPS, validate_step};
 use ortak_app::pages::onboarding::{onboarding_done_page, onboarding_page};
-use sqlx::FromRow;
+use serde::Deserialize;
 
+use super::queries::onboarding::{self as queries, Progress};
 use crate::error::AppError;
-use crate::web::Ctx;
-use crate::web::form::FormBody;
-use crate::web::session::Role;
+use crate::mail::{Mail, enqueue};
+use crate::web::form::Form;
+use crate::web::session::CurrentUser;
+use crate::web::{Ctx, Member};
 
-#[derive(FromRow)]
-struct Row {
-    phone: String,
-    country: String,
-    city: String,
-    investor_type: Option<String>,
-    company_name: String,
-    tax_office: String,
-    position: String,
-    registration_purpose: Option<String>,
-    budget_range: Option<String>,
-    interests: String,
-    how_heard: Option<String>,
-    prior_experience: Option<bool>,
-    specific_investment: Option<bool>,
-    specific_startup: String,
-    onboarding_step: i64,
-}
-
-fn yes_no(value: Option<bool>) -> String {
-    value
-        .map(|v| if v { "yes" } else { "no" })
-        .unwrap_or_default()
-        .to_owned()
-}
-
+/// The user's answers so far, and the first step not yet saved (6 once all are).
 async fn load(ctx: &Ctx, user_id: i64) -> Result<(Answers, u8), AppError> {
-    let r: Row = sqlx::query_as(
-        "SELECT phone, country, city, investor_type, company_name, tax_office, position, registration_purpose,
-                budget_range, interests, how_heard, prior_experience, specific_investment, specific_startup,
-                onboarding_step
-         FROM users WHERE id = ?",
-    )
-    .bind(user_id)
-    .fetch_one(ctx.state().db())
-    .await?;
+    let r = queries::answers(ctx.state().db(), user_id).await?;
     let answers = Answers {
         phone: r.phone,
         country: r.country,
         city: r.city,
-        investor_type: r.investor_type.unwrap_or_default(),
+        investor_type: r.investor_type,
         company_name: r.company_name,
         tax_office: r.tax_office,
         position: r.position,
-        purpose: r.registration_purpose.unwrap_or_default(),
-        budget: r.budget_range.unwrap_or_default(),
+        purpose: r.purpose,
+        budget: r.budget,
         interests: r
             .interests
             .split(',')
             .filter(|s| !s.is_empty())
             .map(str::to_owned)
             .collect(),
-        how_heard: r.how_heard.unwrap_or_default(),
-        experience: yes_no(r.prior_experience),
-        specific: yes_no(r.specific_investment),
+        how_heard: r.how_heard,
+        experience: r.experience,
+        specific: r.specific,
         specific_startup: r.specific_startup,
     };
-    Ok((
-        answers,
-        r.onboarding_step.clamp(1, i64::from(STEPS) + 1) as u8,
-    ))
+    Ok((answers, r.step.clamp(1, i64::from(STEPS) + 1) as u8))
 }
 
 fn step_path(step: u8) -> String {
@@ -89,8 +55,12 @@ fn parse_step(step: &str) -> Option<u8> {
     step.parse::<u8>().ok().filter(|s| (1..=STEPS).contains(s))
 }
 
-pub async fn step_form(ctx: Ctx, Path(step): Path<String>) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
+/// `GET /boardingFlow/{step}`.
+pub async fn step_form(
+    ctx: Ctx,
+    Member(user): Member,
+    Path(step): Path<String>,
+) -> Result<Response, AppError> {
     let step = parse_step(&step).ok_or(AppError::NotFound)?;
     let (answers, next) = load(&ctx, user.id).await?;
     if step > next {
@@ -101,99 +71,100 @@ pub async fn step_form(ctx: Ctx, Path(step): Path<String>) -> Result<Response, A
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
+/// Every field of every step; a step reads only its own.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StepForm {
+    phone: String,
+    country: String,
+    city: String,
+    investor_type: String,
+    company_name: String,
+    tax_office: String,
+    position: String,
+    purpose: String,
+    budget: String,
+    interests: Vec<String>,
+    how_heard: String,
+    experience: String,
+    specific: String,
+    specific_startup: String,
+}
+
+impl StepForm {
+    /// Puts this step's fields into the answers.
+    fn apply(self, step: u8, answers: &mut Answers) {
+        match step {
+            1 => {
+                (answers.phone, answers.country, answers.city) =
+                    (self.phone, self.country, self.city)
+            }
+            2 => {
+                answers.investor_type = self.investor_type;
+                answers.company_name = self.company_name;
+                answers.tax_office = self.tax_office;
+                answers.position = self.position;
+            }
+            3 => (answers.purpose, answers.budget) = (self.purpose, self.budget),
+            4 => (answers.interests, answers.how_heard) = (self.interests, self.how_heard),
+            _ => {
+                answers.experience = self.experience;
+                answers.specific = self.specific;
+                answers.specific_startup = self.specific_startup;
+            }
+        }
+    }
+}
+
+/// `POST /boardingFlow/{step}`: validates and saves the step, then goes to the next.
 pub async fn save_step(
     ctx: Ctx,
+    Member(user): Member,
     Path(step): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(form): Form<StepForm>,
 ) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
     let step = parse_step(&step).ok_or(AppError::NotFound)?;
-    let f = FormBody::parse(&body);
-    let get = |name: &str| f.get(name);
-    ctx.verify_csrf(&get("csrf"), &headers)?;
     let (mut answers, next) = load(&ctx, user.id).await?;
     if step > next {
         return Ok(Redirect::to(&step_path(next)).into_response());
     }
-    match step {
-        1 => {
-            (answers.phone, answers.country, answers.city) =
-                (get("phone"), get("country"), get("city"))
-        }
-        2 => {
-            answers.investor_type = get("investor_type");
-            answers.company_name = get("company_name");
-            answers.tax_office = get("tax_office");
-            answers.position = get("position");
-        }
-        3 => (answers.purpose, answers.budget) = (get("purpose"), get("budget")),
-        4 => {
-            answers.interests = f.all("interests");
-            answers.how_heard = get("how_heard");
-        }
-        _ => {
-            answers.experience = get("experience");
-            answers.specific = get("specific");
-            answers.specific_startup = get("specific_startup");
-        }
-    }
+    form.apply(step, &mut answers);
     if let Err(errors) = validate_step(step, &mut answers) {
         let page = ctx.page_ctx(|pc| onboarding_page(pc, step, &answers, &errors));
         return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
     }
-    let a = &answers;
-    let mut tx = ctx.state().db().begin().await?;
-    let was_complete: bool =
-        sqlx::query_scalar("SELECT onboarding_completed_at IS NOT NULL FROM users WHERE id = ?")
-            .bind(user.id)
-            .fetch_one(&mut *tx)
-            .await?;
-    sqlx::query(
-        "UPDATE users SET phone = ?, country = ?, city = ?, investor_type = NULLIF(?, ''), company_name = ?,
-             tax_office = ?, position = ?, registration_purpose = NULLIF(?, ''), budget_range = NULLIF(?, ''),
-             interests = ?, how_heard = NULLIF(?, ''),
-             prior_experience = CASE ? WHEN 'yes' THEN 1 WHEN 'no' THEN 0 END,
-             specific_investment = CASE ? WHEN 'yes' THEN 1 WHEN 'no' THEN 0 END, specific_startup = ?,
-             onboarding_step = MAX(onboarding_step, ?),
-             onboarding_completed_at = CASE WHEN ? > ? THEN COALESCE(onboarding_completed_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) END,
-             updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-         WHERE id = ?",
-    )
-    .bind(&a.phone)
-    .bind(&a.country)
-    .bind(&a.city)
-    .bind(&a.investor_type)
-    .bind(&a.company_name)
-    .bind(&a.tax_office)
-    .bind(&a.position)
-    .bind(&a.purpose)
-    .bind(&a.budget)
-    .bind(a.interests.join(","))
-    .bind(&a.how_heard)
-    .bind(&a.experience)
-    .bind(&a.specific)
-    .bind(&a.specific_startup)
-    .bind(i64::from(step) + 1)
-    .bind(i64::from(step.max(next - 1)) + 1)
-    .bind(i64::from(STEPS))
-    .bind(user.id)
-    .execute(&mut *tx)
-    .await?;
-    if step == STEPS && !was_complete {
-        let locale = ortak_app::i18n::Locale::from_code(&user.language).unwrap_or_default();
-        let link = format!("{}/startups", ctx.state().shared().public_url);
-        let mail =
-            crate::mail::Mail::action(&user.email, locale, &user.first_name, "welcome", &link);
-        crate::mail::enqueue(&mut tx, &mail).await?;
-    }
-    tx.commit().await?;
-    ctx.state().wake_mailer();
+    store(&ctx, &user, step, next, &answers).await?;
     Ok(Redirect::to(&step_path(step + 1)).into_response())
 }
 
-pub async fn done(ctx: Ctx) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
+/// Saves a valid step; finishing onboarding for the first time queues the welcome mail.
+async fn store(
+    ctx: &Ctx,
+    user: &CurrentUser,
+    step: u8,
+    next: u8,
+    answers: &Answers,
+) -> Result<(), AppError> {
+    let progress = Progress {
+        saved: i64::from(step),
+        furthest: i64::from(step.max(next - 1)),
+        steps: i64::from(STEPS),
+    };
+    let mut tx = ctx.state().db().begin().await?;
+    let was_complete = queries::completed(&mut tx, user.id).await?;
+    queries::save(&mut tx, user.id, answers, progress, ctx.state().now()).await?;
+    if step == STEPS && !was_complete {
+        let link = format!("{}/startups", ctx.state().shared().public_url);
+        let mail = Mail::action(&user.email, user.locale, &user.first_name, "welcome", &link);
+        enqueue(&mut tx, &mail).await?;
+    }
+    tx.commit().await?;
+    ctx.state().wake_mailer();
+    Ok(())
+}
+
+/// `GET /boardingFlow/success` (until every step is saved, the step to take).
+pub async fn done(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
     let (_, next) = load(&ctx, user.id).await?;
     if next <= STEPS {
         return Ok(Redirect::to(&step_path(next)).into_response());
@@ -204,10 +175,7 @@ pub async fn done(ctx: Ctx) -> Result<Response, AppError> {
 
 /// Where a newly verified investor goes: the onboarding step they are on.
 pub async fn resume_path(db: &sqlx::SqlitePool, user_id: i64) -> Result<String, AppError> {
-    let step: i64 = sqlx::query_scalar("SELECT onboarding_step FROM users WHERE id = ?")
-        .bind(user_id)
-        .fetch_one(db)
-        .await?;
+    let step = queries::step(db, user_id).await?;
     Ok(if step > i64::from(STEPS) {
         "/".to_owned()
     } else {

@@ -64,15 +64,6 @@ pub async fn ping(pool: &SqlitePool) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// The current time as the database stores it.
-pub fn now_utc() -> String {
-    time::OffsetDateTime::now_utc()
-        .replace_nanosecond(0)
-        .unwrap()
-        .format(&time::format_description::well_known::Rfc3339)
-        .unwrap()
-}
-
 /// Reads a stored UTC time.
 pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
     time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()

@@ -1,7 +1,10 @@
-//! E-mail. Every mail goes through the outbox: [`enqueue`] writes it in the caller's
-//! transaction, and the [`worker`] sends it over SMTP with retries, so a crash loses no mail.
-//! Without SMTP configured, mails stay in the outbox, readable by staff.
+//! E-mail. This file builds mails ([`Mail`]: the transactional layout, staff notices) and
+//! queues them: [`enqueue`] writes a mail to the outbox in the caller's transaction, applying
+//! staff's rewritten template when there is one, and the [`worker`] sends it over SMTP with
+//! retries, so a crash loses no mail. Without SMTP configured, mails stay in the outbox,
+//! readable by staff. All SQL is in `queries.rs`.
 
+mod queries;
 pub mod worker;
 
 use ortak_app::i18n::{FluentArg, Locale};
@@ -25,6 +28,17 @@ pub struct Automatic {
     pub link: String,
     /// Staff's reason, added under the (possibly edited) body.
     pub note: Option<String>,
+}
+
+/// Where a mail in the outbox is, as `outbox.status` stores it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum OutboxStatus {
+    /// Waiting for its (next) attempt.
+    Pending,
+    Sent,
+    /// Given up after the last attempt; left for staff.
+    Failed,
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
@@ -170,49 +184,30 @@ fn with_note(locale: Locale, body: String, note: Option<&str>) -> String {
 }
 
 /// Queues `mail` in the caller's transaction; the worker is woken after commit by
-/// [`worker::MailWaker::wake`].
+/// [`worker::MailWaker::wake`]. An automatic mail takes staff's rewritten subject and body in
+/// its language, and is dropped when staff switched it off (unless it is [`ESSENTIAL`]).
 pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sqlx::Error> {
-    let edited;
-    let mail = match &mail.automatic {
-        Some(auto) => {
-            let row: Option<(bool, String, String, String, String)> = sqlx::query_as(
-                "SELECT enabled, subject_tr, subject_en, body_tr, body_en FROM mail_templates WHERE kind = ?",
-            )
-            .bind(&auto.kind)
-            .fetch_optional(&mut *conn)
-            .await?;
-            match row {
-                None => mail,
-                Some((false, ..)) if !ESSENTIAL.contains(&auto.kind.as_str()) => return Ok(()),
-                Some((_, subject_tr, subject_en, body_tr, body_en)) => {
-                    let (subject, body) = match mail.locale {
-                        Locale::Tr => (subject_tr, body_tr),
-                        Locale::En => (subject_en, body_en),
-                    };
-                    edited = Mail::compose(
-                        &mail.to,
-                        mail.locale,
-                        &auto.name,
-                        &auto.kind,
-                        &auto.link,
-                        subject,
-                        &with_note(mail.locale, body, auto.note.as_deref()),
-                    );
-                    &edited
-                }
-            }
-        }
-        None => mail,
+    let Some(auto) = &mail.automatic else {
+        return queries::insert(conn, mail).await;
     };
-    sqlx::query(
-        "INSERT INTO outbox (to_email, subject, text_body, html_body, language) VALUES (?, ?, ?, ?, ?)",
-    )
-    .bind(&mail.to)
-    .bind(&mail.subject)
-    .bind(&mail.text)
-    .bind(&mail.html)
-    .bind(mail.locale.code())
-    .execute(conn)
-    .await?;
-    Ok(())
+    let Some(template) = queries::template(&mut *conn, &auto.kind).await? else {
+        return queries::insert(conn, mail).await;
+    };
+    if !template.enabled && !ESSENTIAL.contains(&auto.kind.as_str()) {
+        return Ok(());
+    }
+    let (subject, body) = match mail.locale {
+        Locale::Tr => (template.subject_tr, template.body_tr),
+        Locale::En => (template.subject_en, template.body_en),
+    };
+    let edited = Mail::compose(
+        &mail.to,
+        mail.locale,
+        &auto.name,
+        &auto.kind,
+        &auto.link,
+        subject,
+        &with_note(mail.locale, body, auto.note.as_deref()),
+    );
+    queries::insert(conn, &edited).await
 }

@@ -1,4 +1,5 @@
-//! Sends the outbox over SMTP, oldest first, retrying failures with exponential backoff.
+//! Sends the outbox over SMTP, oldest first, retrying failures with exponential backoff. Due
+//! times come from the injectable clock, like every other time.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -6,8 +7,12 @@ use std::time::Duration;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::{FromRow, SqlitePool};
+use sqlx::SqlitePool;
 use tokio::sync::Notify;
+
+use super::OutboxStatus;
+use super::queries::{self, Due};
+use crate::db::clock::Clock;
 
 /// After this many failed attempts a mail is marked failed and left for staff.
 const MAX_ATTEMPTS: i64 = 8;
@@ -20,16 +25,6 @@ impl MailWaker {
     pub fn wake(&self) {
         self.0.notify_one();
     }
-}
-
-#[derive(FromRow)]
-struct Pending {
-    id: i64,
-    to_email: String,
-    subject: String,
-    text_body: String,
-    html_body: String,
-    attempts: i64,
 }
 
 pub struct SmtpSender {
@@ -51,7 +46,7 @@ impl SmtpSender {
         Ok(SmtpSender { transport, from })
     }
 
-    async fn send(&self, mail: &Pending) -> anyhow::Result<()> {
+    async fn send(&self, mail: &Due) -> anyhow::Result<()> {
         // Base64 bodies keep long links intact and Turkish letters exact.
         let part = |kind: ContentType, body: &str| {
             SinglePart::builder()
@@ -74,9 +69,9 @@ impl SmtpSender {
 }
 
 /// Runs forever: sends what is due, then sleeps until woken or the next poll.
-pub async fn run(db: SqlitePool, sender: SmtpSender, waker: MailWaker) {
+pub async fn run(db: SqlitePool, sender: SmtpSender, waker: MailWaker, clock: Clock) {
     loop {
-        match send_due(&db, &sender).await {
+        match send_due(&db, &sender, &clock).await {
             Ok(sent) if sent > 0 => continue,
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "mail worker"),
@@ -88,46 +83,26 @@ pub async fn run(db: SqlitePool, sender: SmtpSender, waker: MailWaker) {
     }
 }
 
-async fn send_due(db: &SqlitePool, sender: &SmtpSender) -> anyhow::Result<usize> {
-    let due: Vec<Pending> = sqlx::query_as(
-        "SELECT id, to_email, subject, text_body, html_body, attempts FROM outbox
-         WHERE status = 'pending' AND next_attempt_at <= strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-         ORDER BY id LIMIT 20",
-    )
-    .fetch_all(db)
-    .await?;
+/// Tries each due mail once; returns how many were due.
+async fn send_due(db: &SqlitePool, sender: &SmtpSender, clock: &Clock) -> anyhow::Result<usize> {
+    let due = queries::due(db, clock.now(), 20).await?;
     let count = due.len();
     for mail in due {
         match sender.send(&mail).await {
-            Ok(()) => {
-                sqlx::query(
-                    "UPDATE outbox SET status = 'sent', attempts = attempts + 1, last_error = NULL,
-                     sent_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-                )
-                .bind(mail.id)
-                .execute(db)
-                .await?;
-            }
+            Ok(()) => queries::mark_sent(db, mail.id, clock.now()).await?,
             Err(e) => {
                 let attempts = mail.attempts + 1;
                 let status = if attempts >= MAX_ATTEMPTS {
-                    "failed"
+                    OutboxStatus::Failed
                 } else {
-                    "pending"
+                    OutboxStatus::Pending
                 };
-                let backoff = 30_i64 << attempts.min(10); // 1 min, 2 min, ... capped near 8.5 h
+                // 1 min, 2 min, ... capped near 8.5 h
+                let backoff = time::Duration::seconds(30_i64 << attempts.min(10));
                 tracing::warn!(outbox_id = mail.id, attempts, error = %e, "mail not sent");
-                sqlx::query(
-                    "UPDATE outbox SET status = ?, attempts = ?, last_error = ?,
-                     next_attempt_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', ? || ' seconds') WHERE id = ?",
-                )
-                .bind(status)
-                .bind(attempts)
-                .bind(e.to_string())
-                .bind(backoff)
-                .bind(mail.id)
-                .execute(db)
-                .await?;
+                let next = clock.now() + backoff;
+                queries::mark_attempt_failed(db, mail.id, status, attempts, &e.to_string(), next)
+                    .await?;
             }
         }
     }

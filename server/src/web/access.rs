@@ -2,7 +2,9 @@
 //! [`guard`] (see `web::routes`); handlers take the typed user ([`Member`], [`Staff`],
 //! [`SuperAdmin`], [`FundMember`]) instead of checking roles themselves.
 
-use axum::extract::{FromRequestParts, Request};
+use std::convert::Infallible;
+
+use axum::extract::{FromRequestParts, OptionalFromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -110,5 +112,20 @@ impl FromRequestParts<AppState> for FundMember {
     type Rejection = AppError;
     async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
         user_with(parts, Access::Fund).map(FundMember)
+    }
+}
+
+/// `Option<Staff>`: for "owner or staff" checks on routes open to every member.
+impl OptionalFromRequestParts<AppState> for Staff {
+    type Rejection = Infallible;
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, Infallible> {
+        Ok(
+            <Staff as FromRequestParts<AppState>>::from_request_parts(parts, state)
+                .await
+                .ok(),
+        )
     }
 }

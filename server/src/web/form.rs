@@ -109,15 +109,6 @@ impl FormBody {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.clone())
     }
-
-    /// Every value of `name`.
-    pub fn all(&self, name: &str) -> Vec<String> {
-        self.0
-            .iter()
-            .filter(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .collect()
-    }
 }
 
 /// A file from a multipart form; `bytes` is `Err` when the body was cut off at the route's

@@ -1,8 +1,15 @@
 //! Who is signed in. The session (tower-sessions, SQLite store) holds the user id and the
 //! user's session epoch at sign-in; bumping the epoch in `users` ends all their sessions.
+//! Also the column types that describe a user everywhere: [`Role`] and [`Language`].
+//!
+//! Session lifetimes are measured on the system clock, not the injectable one (`state.now()`):
+//! tower-sessions expires idle sessions on the system clock too, and tests that move the
+//! injectable clock forward by days must not sign their browsers out.
 
+use ortak_app::i18n::Locale;
 use serde::{Deserialize, Serialize};
 use sqlx::SqlitePool;
+use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
 use tower_sessions::Session;
 
 use super::queries;
@@ -31,6 +38,31 @@ pub enum Role {
     SuperAdmin,
 }
 
+/// A stored language code (`users.language`, which the schema limits to `tr` and `en`) read as
+/// a [`Locale`]: an unknown code is a decoding error, never a silent Turkish. A newtype because
+/// `Locale` lives in `app/`, which derives nothing from sqlx for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Language(pub Locale);
+
+impl sqlx::Type<Sqlite> for Language {
+    fn type_info() -> SqliteTypeInfo {
+        <str as sqlx::Type<Sqlite>>::type_info()
+    }
+
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        <str as sqlx::Type<Sqlite>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, Sqlite> for Language {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
+        let code = <&str as sqlx::Decode<Sqlite>>::decode(value)?;
+        Locale::from_code(code)
+            .map(Language)
+            .ok_or_else(|| format!("unknown language code {code:?}").into())
+    }
+}
+
 /// The signed-in user as requests see them.
 #[derive(Clone, Debug)]
 pub struct CurrentUser {
@@ -41,6 +73,9 @@ pub struct CurrentUser {
     pub position: String,
     pub role: Role,
     pub verified: bool,
+    /// The language mails to the user are written in.
+    pub locale: Locale,
+    /// `locale`'s code. Transitional: kept for callers not yet moved to `locale`.
     pub language: String,
     /// The first onboarding step not yet saved; past the last once onboarding is done.
     pub onboarding_step: i64,
@@ -69,13 +104,15 @@ pub async fn load(
             position: r.position,
             role: r.role,
             verified: r.verified,
-            language: r.language,
+            locale: r.language.0,
+            language: r.language.0.code().to_owned(),
             onboarding_step: r.onboarding_step,
             profile_image: r.profile_image,
             fund_member: r.fund_member,
         }))
 }
 
+/// The system clock in milliseconds (see the module comment for why not `state.now()`).
 fn unix_ms() -> i64 {
     (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
