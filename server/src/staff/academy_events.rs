@@ -1,13 +1,16 @@
-//! `/dashboard/academy/events`: the academy events visitors apply to.
+//! `/dashboard/academy/events`: the academy events visitors apply to (on `/academy`), and
+//! adding a new one.
 
-use axum::body::Bytes;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
-use ortak_app::pages::staff_table::RowAction;
+use ortak_app::pages::staff_table::{Cell, RowAction};
+use serde::Deserialize;
+use time::macros::{format_description, time};
 
-use super::{staff, staff_post};
+use super::queries::academy_events as queries;
+use super::table::{Detail, render_detail};
 use crate::error::AppError;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::form::Form;
+use crate::web::{Access, Ctx, Routes, Staff};
 
 /// Inputs for a new academy event.
 const EVENT: &[(&str, &str, &str)] = &[
@@ -17,25 +20,23 @@ const EVENT: &[(&str, &str, &str)] = &[
 ];
 
 /// `/dashboard/academy/events`: the events visitors apply to, and a form for a new one.
-pub async fn academy_events(ctx: Ctx) -> Result<Response, AppError> {
-    staff(&ctx)?;
-    let rows: Vec<(String, String, String, bool)> = sqlx::query_as(
-        "SELECT title_tr, title_en, starts_at, published FROM academy_events ORDER BY starts_at DESC",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
-    let history = rows
+pub async fn academy_events(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    let history = queries::list(ctx.state().db())
+        .await?
         .into_iter()
-        .map(|(tr, en, at, published)| {
+        .map(|e| {
             vec![
-                tr,
-                en,
-                crate::db::stored_date_tr(&at),
-                ctx.t(if published {
-                    "dashboard-published"
-                } else {
-                    "dashboard-draft"
-                }),
+                e.title_tr.into(),
+                e.title_en.into(),
+                Cell::Date(e.starts_at),
+                Cell::Label(
+                    if e.published {
+                        "dashboard-published"
+                    } else {
+                        "dashboard-draft"
+                    }
+                    .into(),
+                ),
             ]
         })
         .collect();
@@ -46,58 +47,53 @@ pub async fn academy_events(ctx: Ctx) -> Result<Response, AppError> {
         label_id: "dashboard-new".into(),
         fields: EVENT,
     };
-    let title = ctx.t("dashboard-academy-events");
-    let page = ctx.page_ctx(|pc| {
-        ortak_app::pages::dashboard::staff_detail_page(
-            pc,
-            title,
-            Vec::new(),
-            (
-                vec![
-                    "dashboard-title-tr",
-                    "dashboard-title-en",
-                    "dashboard-col-date",
-                    "dashboard-col-handled",
-                ],
-                history,
-            ),
-            vec![add],
-            None,
-        )
-    });
-    Ok(ctx.render(StatusCode::OK, page).await)
+    let detail = Detail {
+        title: ctx.t("dashboard-academy-events"),
+        facts: Vec::new(),
+        columns: vec![
+            "dashboard-title-tr",
+            "dashboard-title-en",
+            "dashboard-col-date",
+            "dashboard-col-handled",
+        ],
+        history,
+        actions: vec![add],
+        link: None,
+    };
+    Ok(render_detail(&ctx, detail).await)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NewEvent {
+    title_tr: String,
+    title_en: String,
+    /// `YYYY-MM-DD`.
+    date: String,
 }
 
 /// `POST /dashboard/academy/events`: both titles and the day (10:00 in Istanbul).
 pub async fn add_academy_event(
     ctx: Ctx,
-    headers: HeaderMap,
-    body: Bytes,
+    Staff { user: staff, .. }: Staff,
+    Form(form): Form<NewEvent>,
 ) -> Result<Response, AppError> {
-    let (staff, f) = staff_post(&ctx, &headers, &body)?;
-    let (tr, en) = (
-        f.get("title_tr").trim().to_owned(),
-        f.get("title_en").trim().to_owned(),
-    );
+    let (tr, en) = (form.title_tr.trim(), form.title_en.trim());
     if tr.is_empty() || en.is_empty() || tr.chars().count() > 200 || en.chars().count() > 200 {
         return Err(AppError::BadRequest("validation-required"));
     }
     let day = time::Date::parse(
-        f.get("date").trim(),
-        time::macros::format_description!("[year]-[month]-[day]"),
+        form.date.trim(),
+        format_description!("[year]-[month]-[day]"),
     )
-    .map_err(|_| AppError::BadRequest("validation-date"))?;
+    .ok()
+    // Stored times are RFC 3339, which has four-digit years.
+    .filter(|d| (0..=9999).contains(&d.year()))
+    .ok_or(AppError::BadRequest("validation-date"))?;
     // 10:00 in Istanbul is 07:00 UTC.
-    let starts = format!("{day}T07:00:00Z");
+    let starts = day.with_time(time!(07:00)).assume_utc();
     let mut tx = ctx.state().db().begin().await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO academy_events (title_tr, title_en, starts_at) VALUES (?, ?, ?) RETURNING id",
-    )
-    .bind(&tr)
-    .bind(&en)
-    .bind(&starts)
-    .fetch_one(&mut *tx)
-    .await?;
+    let id = queries::add(&mut tx, tr, en, starts).await?;
     crate::db::audit::record(
         &mut tx,
         staff.id,

@@ -1,42 +1,28 @@
-//! `/dashboard/audit` (superadmins): who did what, when, before and after.
+//! `/dashboard/audit` (superadmins): who did what, when, before and after. The log is written
+//! by `db::audit` in the same transaction as each staff action and cannot be changed.
 
 use axum::response::Response;
-use ortak_app::pages::staff_table::{StaffRow, StaffTable};
+use ortak_app::pages::staff_table::{Cell, StaffRow, StaffTable};
 
+use super::queries::audit_log as queries;
 use super::table::render_table;
 use crate::error::AppError;
 use crate::web::{Access, Ctx, Routes, SuperAdmin};
 
-/// id, actor's e-mail, action, subject, before, after, time.
-pub(super) type AuditRow = (
-    i64,
-    Option<String>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-);
-
 /// `/dashboard/audit` (superadmin): who did what, when, before and after.
 pub async fn audit_log(ctx: Ctx, _: SuperAdmin) -> Result<Response, AppError> {
-    let rows: Vec<AuditRow> = sqlx::query_as(
-        "SELECT a.id, u.email, a.action, a.subject, a.before, a.after, a.created_at
-         FROM audit_log a LEFT JOIN users u ON u.id = a.actor_user_id ORDER BY a.id DESC LIMIT 500",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
-    let rows = rows
+    let rows = queries::latest(ctx.state().db())
+        .await?
         .into_iter()
-        .map(|(id, by, action, subject, before, after, at)| StaffRow {
-            id,
+        .map(|a| StaffRow {
+            id: a.id,
             cells: vec![
-                crate::db::stored_date_time_tr(&at).into(),
-                by.unwrap_or_default().into(),
-                action.into(),
-                subject.into(),
-                before.unwrap_or_default().into(),
-                after.unwrap_or_default().into(),
+                Cell::DateTime(a.created_at),
+                a.actor.into(),
+                a.action.into(),
+                a.subject.into(),
+                a.before.into(),
+                a.after.into(),
             ],
             link: None,
             actions: Vec::new(),

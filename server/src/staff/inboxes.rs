@@ -1,95 +1,53 @@
-//! The inboxes of the visitors' forms: contact messages, GSYF and academy applications.
+//! The inboxes of the visitors' forms: contact messages (`/dashboard/contacts`), GSYF
+//! applications (`/dashboard/gsyf`) and academy applications (`/dashboard/academy`), each a
+//! list with its CSV export and a "handled" mark.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::HeaderMap;
 use axum::response::Response;
-use ortak_app::pages::staff_table::{RowAction, StaffRow, StaffTable};
+use ortak_app::pages::staff_table::{Cell, RowAction, StaffRow, StaffTable};
+use serde::de::IgnoredAny;
 
+use super::queries::inboxes::{self as queries, Inbox, InboxRow};
 use super::table::render_table;
-use super::{staff, staff_post};
 use crate::error::AppError;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::form::Form;
+use crate::web::{Access, Ctx, Routes, Staff};
 
-/// The three inboxes of the forms, `(table, title, columns as SQL, back path)`: name, e-mail,
-/// subject, and everything else the sender wrote (`{lang}` is the staff member's language).
-const INBOXES: [(&str, &str, &str, &str); 3] = [
-    (
-        "contact_messages",
-        "dashboard-contacts",
-        "name, email, subject, phone || ' · ' || message",
-        "/dashboard/contacts",
-    ),
-    (
-        "gsyf_applications",
-        "dashboard-gsyf",
-        "first_name || ' ' || last_name, email, fund_type || ' · ' || investment_range, phone",
-        "/dashboard/gsyf",
-    ),
-    (
-        "academy_applications",
-        "dashboard-academy",
-        "name, email,
-         (SELECT COALESCE(NULLIF(e.title_{lang}, ''), e.title_tr) FROM academy_events e WHERE e.id = event_id),
-         institution || ' · ' || phone || ' · ' || city || ' · ' || budget || ' · '
-             || CASE invested_before WHEN 1 THEN '+' ELSE '-' END || ' · ' || heard_from
-             || ' · ' || linkedin || ' · ' || note",
-        "/dashboard/academy",
-    ),
-];
+/// How staff find each inbox.
+impl Inbox {
+    fn title_id(self) -> &'static str {
+        match self {
+            Inbox::Contact => "dashboard-contacts",
+            Inbox::Gsyf => "dashboard-gsyf",
+            Inbox::Academy => "dashboard-academy",
+        }
+    }
 
-async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
-    // The academy inbox leads to its events.
-    let create = (which == 2).then_some("/dashboard/academy/events");
-    let csv = Some(
-        [
-            "/dashboard/contacts.csv",
-            "/dashboard/gsyf.csv",
-            "/dashboard/academy.csv",
-        ][which],
-    );
-    staff(&ctx)?;
-    let (table, title, columns, back) = INBOXES[which];
-    type Row = (i64, String, String, String, String, Option<String>, String);
-    let columns = columns.replace("{lang}", ctx.locale.code());
-    let rows: Vec<Row> = sqlx::query_as(&format!(
-        "SELECT id, {columns}, handled_at, created_at FROM {table} ORDER BY created_at DESC LIMIT 500"
-    ))
-    .fetch_all(ctx.state().db())
-    .await?;
-    let rows = rows
+    fn path(self) -> &'static str {
+        match self {
+            Inbox::Contact => "/dashboard/contacts",
+            Inbox::Gsyf => "/dashboard/gsyf",
+            Inbox::Academy => "/dashboard/academy",
+        }
+    }
+
+    fn csv(self) -> &'static str {
+        match self {
+            Inbox::Contact => "/dashboard/contacts.csv",
+            Inbox::Gsyf => "/dashboard/gsyf.csv",
+            Inbox::Academy => "/dashboard/academy.csv",
+        }
+    }
+}
+
+async fn inbox(ctx: Ctx, inbox: Inbox) -> Result<Response, AppError> {
+    let rows = queries::list(ctx.state().db(), inbox, ctx.locale.code())
+        .await?
         .into_iter()
-        .map(|(id, a, b, c, d, handled, created)| StaffRow {
-            id,
-            cells: vec![
-                a.into(),
-                b.into(),
-                c.into(),
-                d.into(),
-                ctx.t(if handled.is_some() {
-                    "dashboard-handled"
-                } else {
-                    "dashboard-open"
-                })
-                .into(),
-                crate::db::stored_date_tr(&created).into(),
-            ],
-            link: None,
-            actions: if handled.is_none() {
-                vec![RowAction {
-                    action: format!("{back}/{id}/handled"),
-                    name: "handled",
-                    value: "1".into(),
-                    label_id: "dashboard-mark-handled".into(),
-                    fields: &[],
-                }]
-            } else {
-                Vec::new()
-            },
-        })
+        .map(|row| inbox_row(inbox, row))
         .collect();
     let table = StaffTable {
-        title_id: title,
+        title_id: inbox.title_id(),
         columns: vec![
             "dashboard-col-name",
             "dashboard-col-email",
@@ -100,77 +58,97 @@ async fn inbox(ctx: Ctx, which: usize) -> Result<Response, AppError> {
         ],
         rows,
         search: None,
-        csv,
-        create,
+        csv: Some(inbox.csv()),
+        // The academy inbox leads to its events.
+        create: (inbox == Inbox::Academy).then_some("/dashboard/academy/events"),
     };
     render_table(&ctx, table).await
 }
 
-async fn mark_handled(
-    ctx: Ctx,
-    which: usize,
-    id: i64,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, AppError> {
-    let (staff, _) = staff_post(&ctx, &headers, &body)?;
-    let (table, _, _, back) = INBOXES[which];
+fn inbox_row(inbox: Inbox, r: InboxRow) -> StaffRow {
+    let id = r.id;
+    StaffRow {
+        id,
+        cells: vec![
+            r.name.into(),
+            r.email.into(),
+            r.subject.into(),
+            r.details.into(),
+            Cell::Label(
+                if r.handled {
+                    "dashboard-handled"
+                } else {
+                    "dashboard-open"
+                }
+                .into(),
+            ),
+            Cell::Date(r.created_at),
+        ],
+        link: None,
+        actions: if r.handled {
+            Vec::new()
+        } else {
+            vec![RowAction {
+                action: format!("{}/{id}/handled", inbox.path()),
+                name: "handled",
+                value: "1".into(),
+                label_id: "dashboard-mark-handled".into(),
+                fields: &[],
+            }]
+        },
+    }
+}
+
+async fn mark_handled(ctx: Ctx, staff: Staff, inbox: Inbox, id: i64) -> Result<Response, AppError> {
     let mut tx = ctx.state().db().begin().await?;
-    let updated = sqlx::query(&format!(
-        "UPDATE {table} SET handled_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND handled_at IS NULL"
-    ))
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if updated == 0 {
+    if !queries::mark_handled(&mut tx, inbox, id, ctx.state().now()).await? {
         return Err(AppError::NotFound);
     }
     crate::db::audit::record(
         &mut tx,
-        staff.id,
+        staff.user.id,
         "inbox.handled",
-        &format!("{table}:{id}"),
+        &format!("{}:{id}", inbox.table()),
         Some("open"),
         Some("handled"),
     )
     .await?;
     tx.commit().await?;
-    crate::web::flash::done(&ctx, back).await
+    crate::web::flash::done(&ctx, inbox.path()).await
 }
 
-pub async fn contacts(ctx: Ctx) -> Result<Response, AppError> {
-    inbox(ctx, 0).await
+pub async fn contacts(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    inbox(ctx, Inbox::Contact).await
 }
-pub async fn gsyf(ctx: Ctx) -> Result<Response, AppError> {
-    inbox(ctx, 1).await
+pub async fn gsyf(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    inbox(ctx, Inbox::Gsyf).await
 }
-pub async fn academy(ctx: Ctx) -> Result<Response, AppError> {
-    inbox(ctx, 2).await
+pub async fn academy(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    inbox(ctx, Inbox::Academy).await
 }
 pub async fn contact_handled(
     ctx: Ctx,
+    staff: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
-    mark_handled(ctx, 0, id, headers, body).await
+    mark_handled(ctx, staff, Inbox::Contact, id).await
 }
 pub async fn gsyf_handled(
     ctx: Ctx,
+    staff: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
-    mark_handled(ctx, 1, id, headers, body).await
+    mark_handled(ctx, staff, Inbox::Gsyf, id).await
 }
 pub async fn academy_handled(
     ctx: Ctx,
+    staff: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
-    mark_handled(ctx, 2, id, headers, body).await
+    mark_handled(ctx, staff, Inbox::Academy, id).await
 }
 
 pub fn contact_routes() -> Routes {

@@ -2,44 +2,33 @@
 //! them as sent, and switch them off (except those accounts need). A stored row overrides
 //! the Fluent texts; "reset" deletes it.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::dashboard::{MailTemplateForm, mail_template_page};
-use ortak_app::pages::staff_table::{StaffRow, StaffTable};
+use ortak_app::pages::staff_table::{Cell, StaffRow, StaffTable};
+use serde::Deserialize;
 
-use super::staff_post;
+use super::queries::mail_templates::{self as queries, StoredTemplate};
 use super::table::render_table;
 use crate::db::audit;
 use crate::error::AppError;
 use crate::mail::{AUTOMATIC, ESSENTIAL, Mail};
 use crate::web::flash::done;
-use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes};
-
-type Row = (bool, String, String, String, String);
-
-async fn stored(ctx: &Ctx, kind: &str) -> Result<Option<Row>, AppError> {
-    Ok(sqlx::query_as(
-        "SELECT enabled, subject_tr, subject_en, body_tr, body_en FROM mail_templates WHERE kind = ?",
-    )
-    .bind(kind)
-    .fetch_optional(ctx.state().db())
-    .await?)
-}
+use crate::web::form::Form;
+use crate::web::{Access, Ctx, Routes, Staff};
 
 /// The texts in use: the stored ones, or the built-in Fluent messages.
-async fn current(ctx: &Ctx, kind: &str) -> Result<MailTemplateForm, AppError> {
-    Ok(match stored(ctx, kind).await? {
-        Some((enabled, subject_tr, subject_en, body_tr, body_en)) => MailTemplateForm {
-            subject_tr,
-            subject_en,
-            body_tr,
-            body_en,
-            enabled,
+fn current(kind: &str, stored: Option<&StoredTemplate>) -> MailTemplateForm {
+    match stored {
+        Some(t) => MailTemplateForm {
+            subject_tr: t.subject_tr.clone(),
+            subject_en: t.subject_en.clone(),
+            body_tr: t.body_tr.clone(),
+            body_en: t.body_en.clone(),
+            enabled: t.enabled,
         },
         None => MailTemplateForm {
             subject_tr: Locale::Tr.t(&format!("mail-{kind}-subject")),
@@ -48,7 +37,7 @@ async fn current(ctx: &Ctx, kind: &str) -> Result<MailTemplateForm, AppError> {
             body_en: Locale::En.t(&format!("mail-{kind}-body")),
             enabled: true,
         },
-    })
+    }
 }
 
 fn known(kind: &str) -> Result<&'static str, AppError> {
@@ -59,41 +48,51 @@ fn known(kind: &str) -> Result<&'static str, AppError> {
         .ok_or(AppError::NotFound)
 }
 
-pub async fn list(ctx: Ctx) -> Result<Response, AppError> {
-    let mut rows = Vec::new();
-    for (i, kind) in AUTOMATIC.iter().enumerate() {
-        let row = stored(&ctx, kind).await?;
-        let form = current(&ctx, kind).await?;
-        rows.push(StaffRow {
-            id: i as i64 + 1,
-            cells: vec![
-                (*kind).to_owned().into(),
-                if ctx.locale == Locale::En {
-                    form.subject_en
-                } else {
-                    form.subject_tr
-                }
-                .into(),
-                ctx.t(if form.enabled || ESSENTIAL.contains(kind) {
-                    "dashboard-mail-on"
-                } else {
-                    "dashboard-mail-off"
-                })
-                .into(),
-                ctx.t(if row.is_some() {
-                    "dashboard-mail-edited"
-                } else {
-                    "dashboard-mail-default"
-                })
-                .into(),
-            ],
-            link: Some((
-                format!("/dashboard/autoMail/{kind}"),
-                "dashboard-edit".to_owned(),
-            )),
-            actions: Vec::new(),
-        });
-    }
+/// `/dashboard/autoMail`: every automatic mail, its subject, whether it is sent and edited.
+pub async fn list(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    let stored = queries::all(ctx.state().db()).await?;
+    let rows = AUTOMATIC
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| {
+            let row = stored.iter().find(|t| t.kind == *kind);
+            let form = current(kind, row);
+            let on = form.enabled || ESSENTIAL.contains(kind);
+            StaffRow {
+                id: i as i64 + 1,
+                cells: vec![
+                    (*kind).into(),
+                    if ctx.locale == Locale::En {
+                        form.subject_en
+                    } else {
+                        form.subject_tr
+                    }
+                    .into(),
+                    Cell::Label(
+                        if on {
+                            "dashboard-mail-on"
+                        } else {
+                            "dashboard-mail-off"
+                        }
+                        .into(),
+                    ),
+                    Cell::Label(
+                        if row.is_some() {
+                            "dashboard-mail-edited"
+                        } else {
+                            "dashboard-mail-default"
+                        }
+                        .into(),
+                    ),
+                ],
+                link: Some((
+                    format!("/dashboard/autoMail/{kind}"),
+                    "dashboard-edit".to_owned(),
+                )),
+                actions: Vec::new(),
+            }
+        })
+        .collect();
     let table = StaffTable {
         title_id: "dashboard-auto-mail",
         columns: vec![
@@ -139,58 +138,29 @@ fn editor(
     ctx.render(status, page)
 }
 
-pub async fn edit(ctx: Ctx, Path(kind): Path<String>) -> Result<Response, AppError> {
-    ctx.require(Role::Admin)?;
+pub async fn edit(ctx: Ctx, _: Staff, Path(kind): Path<String>) -> Result<Response, AppError> {
     let kind = known(&kind)?;
-    let form = current(&ctx, kind).await?;
-    Ok(editor(
-        &ctx,
-        StatusCode::OK,
-        kind,
-        &form,
-        &FieldErrors::default(),
-        false,
-    )
-    .await)
+    let stored = queries::stored(ctx.state().db(), kind).await?;
+    let form = current(kind, stored.as_ref());
+    let errors = FieldErrors::default();
+    Ok(editor(&ctx, StatusCode::OK, kind, &form, &errors, false).await)
 }
 
-pub async fn save(
-    ctx: Ctx,
-    Path(kind): Path<String>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Response, AppError> {
-    let (staff, f) = staff_post(&ctx, &headers, &body)?;
-    let kind = known(&kind)?;
-    let back = format!("/dashboard/autoMail/{kind}");
-    let before = stored(&ctx, kind)
-        .await?
-        .map(|(on, s, ..)| format!("{} | {s}", if on { "on" } else { "off" }));
-    if f.get("intent") == "reset" {
-        let mut tx = ctx.state().db().begin().await?;
-        sqlx::query("DELETE FROM mail_templates WHERE kind = ?")
-            .bind(kind)
-            .execute(&mut *tx)
-            .await?;
-        audit::record(
-            &mut tx,
-            staff.id,
-            "mail.reset",
-            &format!("mail:{kind}"),
-            before.as_deref(),
-            Some("default"),
-        )
-        .await?;
-        tx.commit().await?;
-        return done(&ctx, &back).await;
-    }
-    let form = MailTemplateForm {
-        subject_tr: f.get("subject_tr").trim().to_owned(),
-        subject_en: f.get("subject_en").trim().to_owned(),
-        body_tr: f.get("body_tr").replace("\r\n", "\n").trim().to_owned(),
-        body_en: f.get("body_en").replace("\r\n", "\n").trim().to_owned(),
-        enabled: ESSENTIAL.contains(&kind) || f.get("enabled") == "on",
-    };
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct TemplatePost {
+    subject_tr: String,
+    subject_en: String,
+    body_tr: String,
+    body_en: String,
+    /// The checkbox: `on` when ticked.
+    enabled: Option<String>,
+    /// `save`, `preview` or `reset`.
+    intent: String,
+}
+
+/// Both languages' subject and body, required and bounded.
+fn check(form: &MailTemplateForm) -> FieldErrors {
     let mut errors = FieldErrors::default();
     for (field, value, max) in [
         ("subject_tr", &form.subject_tr, 200),
@@ -204,38 +174,77 @@ pub async fn save(
             errors.add(field, "validation-too-long");
         }
     }
+    errors
+}
+
+/// `POST /dashboard/autoMail/{kind}`: save, preview, or reset to the built-in texts.
+pub async fn save(
+    ctx: Ctx,
+    Staff { user: staff, .. }: Staff,
+    Path(kind): Path<String>,
+    Form(post): Form<TemplatePost>,
+) -> Result<Response, AppError> {
+    let kind = known(&kind)?;
+    let back = format!("/dashboard/autoMail/{kind}");
+    let before = queries::stored(ctx.state().db(), kind).await?.map(|t| {
+        format!(
+            "{} | {}",
+            if t.enabled { "on" } else { "off" },
+            t.subject_tr
+        )
+    });
+    if post.intent == "reset" {
+        let mut tx = ctx.state().db().begin().await?;
+        queries::reset(&mut tx, kind).await?;
+        let subject = format!("mail:{kind}");
+        audit::record(
+            &mut tx,
+            staff.id,
+            "mail.reset",
+            &subject,
+            before.as_deref(),
+            Some("default"),
+        )
+        .await?;
+        tx.commit().await?;
+        return done(&ctx, &back).await;
+    }
+    let form = MailTemplateForm {
+        subject_tr: post.subject_tr.trim().to_owned(),
+        subject_en: post.subject_en.trim().to_owned(),
+        body_tr: post.body_tr.replace("\r\n", "\n").trim().to_owned(),
+        body_en: post.body_en.replace("\r\n", "\n").trim().to_owned(),
+        enabled: ESSENTIAL.contains(&kind) || post.enabled.as_deref() == Some("on"),
+    };
+    let errors = check(&form);
     if !errors.is_empty() {
         let status = StatusCode::UNPROCESSABLE_ENTITY;
         return Ok(editor(&ctx, status, kind, &form, &errors, false).await);
     }
-    if f.get("intent") == "preview" {
+    if post.intent == "preview" {
         return Ok(editor(&ctx, StatusCode::OK, kind, &form, &errors, true).await);
     }
-    let mut tx = ctx.state().db().begin().await?;
-    sqlx::query(
-        "INSERT INTO mail_templates (kind, enabled, subject_tr, subject_en, body_tr, body_en) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (kind) DO UPDATE SET enabled = excluded.enabled, subject_tr = excluded.subject_tr,
-             subject_en = excluded.subject_en, body_tr = excluded.body_tr, body_en = excluded.body_en,
-             updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')",
-    )
-    .bind(kind)
-    .bind(form.enabled)
-    .bind(&form.subject_tr)
-    .bind(&form.subject_en)
-    .bind(&form.body_tr)
-    .bind(&form.body_en)
-    .execute(&mut *tx)
-    .await?;
     let after = format!(
         "{} | {}",
         if form.enabled { "on" } else { "off" },
         form.subject_tr
     );
+    let stored = StoredTemplate {
+        kind: kind.to_owned(),
+        enabled: form.enabled,
+        subject_tr: form.subject_tr,
+        subject_en: form.subject_en,
+        body_tr: form.body_tr,
+        body_en: form.body_en,
+    };
+    let mut tx = ctx.state().db().begin().await?;
+    queries::save(&mut tx, &stored, ctx.state().now()).await?;
+    let subject = format!("mail:{kind}");
     audit::record(
         &mut tx,
         staff.id,
         "mail.save",
-        &format!("mail:{kind}"),
+        &subject,
         before.as_deref(),
         Some(&after),
     )

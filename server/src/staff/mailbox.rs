@@ -4,38 +4,24 @@
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::pages::mailbox::{OutboxMail, mailbox_page};
-use sqlx::FromRow;
+use time::format_description::well_known::Rfc3339;
 
+use super::queries::mailbox as queries;
 use crate::error::AppError;
-use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::{Access, Ctx, Routes, Staff};
 
-#[derive(FromRow)]
-struct Row {
-    to_email: String,
-    subject: String,
-    text_body: String,
-    status: String,
-    created_at: String,
-}
-
-pub async fn page(ctx: Ctx) -> Result<Response, AppError> {
-    ctx.require(Role::Admin)?;
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT to_email, subject, text_body, status, created_at FROM outbox ORDER BY id DESC LIMIT 100",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
-    let mails = rows
-        .into_iter()
-        .map(|r| OutboxMail {
+pub async fn page(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    let mut mails = Vec::new();
+    for r in queries::latest(ctx.state().db()).await? {
+        mails.push(OutboxMail {
             to: r.to_email,
             subject: r.subject,
             text: r.text_body,
-            status: r.status,
-            created_at: r.created_at,
-        })
-        .collect();
+            // The page shows the stored code and UTC time as they are.
+            status: r.status.code().to_owned(),
+            created_at: r.created_at.format(&Rfc3339).map_err(anyhow::Error::from)?,
+        });
+    }
     let page = ctx.page_ctx(|pc| mailbox_page(pc, mails));
     Ok(ctx.render(StatusCode::OK, page).await)
 }

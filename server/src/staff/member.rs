@@ -1,280 +1,261 @@
-//! `/dashboard/users/{id}`: one member as staff see them, with role changes and
-//! deactivation. Admins may make investors and admins; only superadmins grant or take away
-//! the superadmin role, and nobody changes their own role or deactivates themselves.
+//! `/dashboard/users/{id}`: one member as staff see them (account, MKK details, qualified
+//! declaration, fund teams, requests), with role changes and deactivation. Admins may make
+//! investors and admins; only superadmins grant or take away the superadmin role, and nobody
+//! changes their own role or deactivates themselves.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use ortak_app::domain::money::Money;
-use ortak_app::pages::dashboard::staff_detail_page;
-use ortak_app::pages::staff_table::RowAction;
+use ortak_app::pages::staff_table::{Cell, RowAction};
+use serde::Deserialize;
 
-use super::users::mkk_actions;
-use super::{staff, staff_post};
+use super::queries::member::{self as queries, Account, Mkk};
+use super::queries::statuses::ReviewStatus;
+use super::table::{Detail, render_detail};
+use super::users::{active_label, mkk_actions, role_code, role_label};
 use crate::db::audit;
-use crate::db::stored_date_tr as date;
 use crate::error::AppError;
 use crate::web::flash::done;
+use crate::web::form::Form;
 use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::{Access, Ctx, Routes, Staff};
 
-type Member = (
-    String,
-    String,
-    String,
-    String,
-    String,
-    Option<String>,
-    String,
-    Option<String>,
-    String,
-);
-
-pub async fn page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
-    let (me, superadmin) = staff(&ctx)?;
+pub async fn page(
+    ctx: Ctx,
+    Staff {
+        user: me,
+        superadmin,
+    }: Staff,
+    Path(id): Path<i64>,
+) -> Result<Response, AppError> {
     let db = ctx.state().db();
-    let m: Member = sqlx::query_as(
-        "SELECT email, first_name || ' ' || last_name, role, language, created_at, email_verified_at,
-             interests, deactivated_at, company_name
-         FROM users WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(db)
-    .await?
-    .ok_or(AppError::NotFound)?;
-    let (email, name, role, language, created, verified, interests, deactivated, company) = m;
-    let mut facts = vec![
-        (ctx.t("dashboard-col-email"), email),
-        (ctx.t("dashboard-col-name"), name),
-        (ctx.t("dashboard-col-role"), ctx.t(&format!("role-{role}"))),
-        (ctx.t("field-language"), language.to_uppercase()),
-        (ctx.t("dashboard-registered"), date(&created)),
-        (
-            ctx.t("dashboard-email-verified"),
-            verified.map(|v| date(&v)).unwrap_or_else(|| "-".into()),
-        ),
-        (
-            ctx.t("dashboard-col-handled"),
-            ctx.t(if deactivated.is_some() {
-                "dashboard-deactivated"
-            } else {
-                "dashboard-active"
-            }),
-        ),
-    ];
-    if !company.is_empty() {
-        facts.push((ctx.t("dashboard-company"), company));
-    }
-    if !interests.is_empty() {
-        let names: Vec<String> = interests
-            .split(',')
-            .map(|i| ctx.t(&format!("interest-{i}")))
-            .collect();
-        facts.push((ctx.t("dashboard-interests"), names.join(", ")));
-    }
-    let mkk: Option<(String, String, String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT investor_type, id_type, identity_number, phone, status, rejection_reason FROM mkk_profiles WHERE user_id = ?",
-    )
-    .bind(id)
-    .fetch_optional(db)
-    .await?;
+    let account = queries::account(db, id).await?.ok_or(AppError::NotFound)?;
+    let mut facts = account_facts(&ctx, &account);
     let mut actions = Vec::new();
-    if let Some((kind, id_type, number, phone, status, reason)) = mkk {
-        facts.push((
-            ctx.t("dashboard-col-mkk"),
-            format!(
-                "{} · {} {} · {} · {}{}",
-                ctx.t(&format!("dashboard-investor-{kind}")),
-                id_type.to_uppercase(),
-                number,
-                phone,
-                ctx.t(&format!("dashboard-mkk-{status}")),
-                reason.map(|r| format!(" ({r})")).unwrap_or_default()
-            ),
-        ));
-        if status == "submitted" {
+    if let Some(mkk) = queries::mkk(db, id).await? {
+        facts.push((ctx.t("dashboard-col-mkk"), mkk_fact(&ctx, &mkk)));
+        if mkk.status == ReviewStatus::Submitted {
             actions.extend(mkk_actions(id));
         }
     }
-    let qualified: Option<String> = sqlx::query_scalar(
-        "SELECT status FROM qualified_declarations WHERE user_id = ? ORDER BY id DESC LIMIT 1",
-    )
-    .bind(id)
-    .fetch_optional(db)
-    .await?;
-    if let Some(q) = qualified {
-        facts.push((
-            ctx.t("dashboard-qualified"),
-            ctx.t(&format!("dashboard-mkk-{q}")),
-        ));
+    if let Some(status) = queries::latest_declaration(db, id).await? {
+        facts.push((ctx.t("dashboard-qualified"), Cell::Label(status.label())));
     }
-    let funds: Vec<String> = sqlx::query_scalar(
-        "SELECT f.name FROM fund_members m JOIN funds f ON f.id = m.fund_id WHERE m.user_id = ?",
-    )
-    .bind(id)
-    .fetch_all(db)
-    .await?;
+    let funds = queries::fund_names(db, id).await?;
     if !funds.is_empty() {
-        facts.push((ctx.t("dashboard-vc-groups"), funds.join(", ")));
+        facts.push((ctx.t("dashboard-vc-groups"), funds.join(", ").into()));
     }
-    if id != me.id && deactivated.is_none() {
-        let grantable: &[&str] = if superadmin {
-            &["investor", "admin", "superadmin"]
-        } else if role == "superadmin" {
-            &[]
-        } else {
-            &["investor", "admin"]
-        };
-        actions.extend(grantable.iter().filter(|r| **r != role).map(|r| RowAction {
-            action: format!("/dashboard/users/{id}/role"),
-            name: "role",
-            value: (*r).to_owned(),
-            label_id: format!("dashboard-make-{r}"),
-            fields: &[],
-        }));
+    if id != me.id {
+        actions.extend(account_actions(id, superadmin, &account));
     }
-    if id != me.id && (superadmin || role != "superadmin") {
-        actions.push(RowAction {
-            action: format!("/dashboard/users/{id}/active"),
-            name: "active",
-            value: if deactivated.is_some() { "1" } else { "0" }.into(),
-            label_id: if deactivated.is_some() {
-                "dashboard-reactivate"
-            } else {
-                "dashboard-deactivate"
-            }
-            .into(),
-            fields: &[],
-        });
-    }
-    let requests: Vec<(String, String, i64, String)> = sqlx::query_as(
-        "SELECT r.created_at, s.name, r.amount_kurus, r.status FROM investment_requests r
-         JOIN startups s ON s.id = r.startup_id WHERE r.user_id = ? ORDER BY r.id DESC",
-    )
-    .bind(id)
-    .fetch_all(db)
-    .await?;
-    let history = requests
+    let history = queries::requests(db, id)
+        .await?
         .into_iter()
-        .map(|(at, startup, amount, status)| {
+        .map(|r| {
             vec![
-                date(&at),
-                startup,
-                Money::from_kurus(amount).format(ctx.locale),
-                ctx.t(&format!("request-status-{status}")),
+                Cell::Date(r.created_at),
+                r.startup.into(),
+                Cell::Money(Money::from_kurus(r.amount_kurus)),
+                Cell::Label(r.status.label()),
             ]
         })
         .collect();
-    let title = facts[1].1.clone();
-    let page = ctx.page_ctx(|pc| {
-        staff_detail_page(
-            pc,
-            title,
-            facts,
-            (
-                vec![
-                    "dashboard-col-date",
-                    "dashboard-col-startup",
-                    "dashboard-col-amount",
-                    "dashboard-col-status",
-                ],
-                history,
-            ),
-            actions,
-            None,
-        )
-    });
-    Ok(ctx.render(StatusCode::OK, page).await)
+    let detail = Detail {
+        title: account.name,
+        facts,
+        columns: vec![
+            "dashboard-col-date",
+            "dashboard-col-startup",
+            "dashboard-col-amount",
+            "dashboard-col-status",
+        ],
+        history,
+        actions,
+        link: None,
+    };
+    Ok(render_detail(&ctx, detail).await)
 }
 
-/// The target's role and whether they are deactivated; refuses staff acting on themselves,
-/// and admins acting on superadmins.
-async fn target(ctx: &Ctx, me: i64, superadmin: bool, id: i64) -> Result<String, AppError> {
+/// The account's own facts: e-mail, name, role, language, dates, state, company, interests.
+fn account_facts(ctx: &Ctx, a: &Account) -> Vec<(String, Cell)> {
+    let mut facts = vec![
+        (ctx.t("dashboard-col-email"), a.email.clone().into()),
+        (ctx.t("dashboard-col-name"), a.name.clone().into()),
+        (ctx.t("dashboard-col-role"), role_label(a.role)),
+        (ctx.t("field-language"), a.language.to_uppercase().into()),
+        (ctx.t("dashboard-registered"), Cell::Date(a.created_at)),
+        (
+            ctx.t("dashboard-email-verified"),
+            a.email_verified_at.map_or_else(|| "-".into(), Cell::Date),
+        ),
+        (
+            ctx.t("dashboard-col-handled"),
+            Cell::Label(active_label(a.deactivated).into()),
+        ),
+    ];
+    if !a.company_name.is_empty() {
+        facts.push((ctx.t("dashboard-company"), a.company_name.clone().into()));
+    }
+    if !a.interests.is_empty() {
+        let names: Vec<String> = a
+            .interests
+            .split(',')
+            .map(|i| ctx.t(&format!("interest-{i}")))
+            .collect();
+        facts.push((ctx.t("dashboard-interests"), names.join(", ").into()));
+    }
+    facts
+}
+
+/// The MKK details in one line: kind, identity number, phone, state and any reason.
+fn mkk_fact(ctx: &Ctx, m: &Mkk) -> Cell {
+    let reason = m
+        .rejection_reason
+        .as_ref()
+        .map_or(String::new(), |r| format!(" ({r})"));
+    format!(
+        "{} · {} {} · {} · {}{reason}",
+        ctx.t(m.investor_type.label()),
+        m.id_type.abbreviation(),
+        m.identity_number,
+        m.phone,
+        ctx.t(&m.status.label()),
+    )
+    .into()
+}
+
+/// The roles `superadmin` (or an admin) may give, in the order the buttons show.
+fn grantable(superadmin: bool) -> &'static [Role] {
+    if superadmin {
+        &[Role::Investor, Role::Admin, Role::SuperAdmin]
+    } else {
+        &[Role::Investor, Role::Admin]
+    }
+}
+
+/// Role changes and (de)activation of another member's account, as far as the viewer may.
+fn account_actions(id: i64, superadmin: bool, a: &Account) -> Vec<RowAction> {
+    let mut actions = Vec::new();
+    // Admins leave superadmins alone.
+    if !superadmin && a.role == Role::SuperAdmin {
+        return actions;
+    }
+    if !a.deactivated {
+        actions.extend(
+            grantable(superadmin)
+                .iter()
+                .filter(|r| **r != a.role)
+                .map(|r| RowAction {
+                    action: format!("/dashboard/users/{id}/role"),
+                    name: "role",
+                    value: role_code(*r).to_owned(),
+                    label_id: format!("dashboard-make-{}", role_code(*r)),
+                    fields: &[],
+                }),
+        );
+    }
+    actions.push(RowAction {
+        action: format!("/dashboard/users/{id}/active"),
+        name: "active",
+        value: if a.deactivated { "1" } else { "0" }.into(),
+        label_id: if a.deactivated {
+            "dashboard-reactivate"
+        } else {
+            "dashboard-deactivate"
+        }
+        .into(),
+        fields: &[],
+    });
+    actions
+}
+
+/// The target's role; refuses staff acting on themselves, and admins acting on superadmins.
+async fn target(ctx: &Ctx, me: i64, superadmin: bool, id: i64) -> Result<Role, AppError> {
     if id == me {
         return Err(AppError::Forbidden);
     }
-    let role: String = sqlx::query_scalar("SELECT role FROM users WHERE id = ?")
-        .bind(id)
-        .fetch_optional(ctx.state().db())
+    let role = queries::role(ctx.state().db(), id)
         .await?
         .ok_or(AppError::NotFound)?;
-    if role == "superadmin" && !superadmin {
+    if role == Role::SuperAdmin && !superadmin {
         return Err(AppError::Forbidden);
     }
     Ok(role)
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RoleChange {
+    /// `investor`, `admin` or `superadmin`.
+    role: String,
+}
+
 /// `POST /dashboard/users/{id}/role`.
 pub async fn change_role(
     ctx: Ctx,
+    Staff {
+        user: me,
+        superadmin,
+    }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(form): Form<RoleChange>,
 ) -> Result<Response, AppError> {
-    let (me, f) = staff_post(&ctx, &headers, &body)?;
-    let superadmin = me.role >= Role::SuperAdmin;
-    let role = f.get("role");
-    let allowed: &[&str] = if superadmin {
-        &["investor", "admin", "superadmin"]
-    } else {
-        &["investor", "admin"]
+    let role = match form.role.as_str() {
+        "investor" => Role::Investor,
+        "admin" => Role::Admin,
+        "superadmin" => Role::SuperAdmin,
+        _ => return Err(AppError::BadRequest("bad-request-text")),
     };
-    if !["investor", "admin", "superadmin"].contains(&role.as_str()) {
-        return Err(AppError::BadRequest("bad-request-text"));
-    }
-    if !allowed.contains(&role.as_str()) {
+    if !grantable(superadmin).contains(&role) {
         return Err(AppError::Forbidden);
     }
     let before = target(&ctx, me.id, superadmin, id).await?;
     let mut tx = ctx.state().db().begin().await?;
-    // A new role takes effect on the next request: sessions load the role each time.
-    sqlx::query("UPDATE users SET role = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
-        .bind(&role)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    queries::set_role(&mut tx, id, role, ctx.state().now()).await?;
     audit::record(
         &mut tx,
         me.id,
         "user.role",
         &format!("user:{id}"),
-        Some(&before),
-        Some(&role),
+        Some(role_code(before)),
+        Some(&form.role),
     )
     .await?;
     tx.commit().await?;
     done(&ctx, &format!("/dashboard/users/{id}")).await
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Activation {
+    /// `0` deactivates, `1` restores.
+    active: String,
+}
+
 /// `POST /dashboard/users/{id}/active`: `active=0` deactivates (and signs out), `1` restores.
 pub async fn set_active(
     ctx: Ctx,
+    Staff {
+        user: me,
+        superadmin,
+    }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(form): Form<Activation>,
 ) -> Result<Response, AppError> {
-    let (me, f) = staff_post(&ctx, &headers, &body)?;
-    let active = match f.get("active").as_str() {
+    let active = match form.active.as_str() {
         "1" => true,
         "0" => false,
         _ => return Err(AppError::BadRequest("bad-request-text")),
     };
-    target(&ctx, me.id, me.role >= Role::SuperAdmin, id).await?;
+    target(&ctx, me.id, superadmin, id).await?;
+    let now = ctx.state().now();
     let mut tx = ctx.state().db().begin().await?;
     let changed = if active {
-        sqlx::query("UPDATE users SET deactivated_at = NULL, updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND deactivated_at IS NOT NULL")
+        queries::reactivate(&mut tx, id, now).await?
     } else {
-        sqlx::query(
-            "UPDATE users SET deactivated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), session_epoch = session_epoch + 1,
-                 updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ? AND deactivated_at IS NULL",
-        )
-    }
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if changed > 0 {
+        queries::deactivate(&mut tx, id, now).await?
+    };
+    if changed {
         let (before, after) = if active {
             ("deactivated", "active")
         } else {

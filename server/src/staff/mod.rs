@@ -15,6 +15,7 @@ pub mod mailbox;
 pub mod member;
 pub mod newsletter;
 pub mod qualified;
+pub mod queries;
 pub mod startups;
 pub mod table;
 pub mod transfers;

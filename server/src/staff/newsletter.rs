@@ -1,41 +1,36 @@
-//! `/dashboard/newsletter`: subscribers with their consent records, the export, and
-//! unsubscribing on someone's behalf.
+//! `/dashboard/newsletter`: subscribers with their consent records (the law asks for when and
+//! to which text they agreed), the export for a mail tool, and unsubscribing on someone's
+//! behalf.
 
 use axum::extract::Path;
 use axum::response::Response;
-use ortak_app::pages::staff_table::{RowAction, StaffRow, StaffTable};
+use ortak_app::pages::staff_table::{Cell, RowAction, StaffRow, StaffTable};
 use serde::de::IgnoredAny;
+use time::format_description::well_known::Rfc3339;
 
-use super::staff;
-use super::table::render_table;
+use super::queries::newsletter as queries;
+use super::table::{csv_download, render_table};
 use crate::error::AppError;
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Routes, Staff};
 
 /// `/dashboard/newsletter`: subscribers with their consent records.
-pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
-    staff(&ctx)?;
-    type Row = (i64, String, String, String, String, String);
-    let rows: Vec<Row> = sqlx::query_as(
-        "SELECT id, email, language, consent_text_version, source, consented_at FROM newsletter_subscribers
-         WHERE unsubscribed_at IS NULL ORDER BY consented_at DESC LIMIT 2000",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
-    let rows = rows
+pub async fn newsletter(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+    let rows = queries::latest(ctx.state().db())
+        .await?
         .into_iter()
-        .map(|(id, email, language, version, source, at)| StaffRow {
-            id,
+        .map(|s| StaffRow {
+            id: s.id,
             cells: vec![
-                email.into(),
-                language.into(),
-                version.into(),
-                source.into(),
-                crate::db::stored_date_time_tr(&at).into(),
+                s.email.into(),
+                s.language.into(),
+                s.consent_text_version.into(),
+                s.source.into(),
+                Cell::DateTime(s.consented_at),
             ],
             link: None,
             actions: vec![RowAction {
-                action: format!("/dashboard/newsletter/{id}/unsubscribe"),
+                action: format!("/dashboard/newsletter/{}/unsubscribe", s.id),
                 name: "unsubscribe",
                 value: "1".into(),
                 label_id: "dashboard-unsubscribe".into(),
@@ -60,16 +55,10 @@ pub async fn newsletter(ctx: Ctx) -> Result<Response, AppError> {
     render_table(&ctx, table).await
 }
 
-pub async fn newsletter_csv(ctx: Ctx) -> Result<Response, AppError> {
-    staff(&ctx)?;
-    let rows: Vec<(String, String, String, String, String)> = sqlx::query_as(
-        "SELECT email, language, consent_text_version, consented_at, source FROM newsletter_subscribers
-         WHERE unsubscribed_at IS NULL ORDER BY consented_at",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
-    // The consent records as they are kept (machine-readable names, UTC times), for importing
-    // into a mail tool; the table's own CSV is the localized one.
+/// `/dashboard/newsletter.csv`: the consent records as they are kept (machine-readable names,
+/// UTC times in RFC 3339), for importing into a mail tool; the table's own CSV is the
+/// localized one.
+pub async fn newsletter_csv(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
     let header = [
         "email",
         "language",
@@ -77,10 +66,21 @@ pub async fn newsletter_csv(ctx: Ctx) -> Result<Response, AppError> {
         "consented_at",
         "source",
     ];
-    let lines = std::iter::once(header.map(str::to_owned).to_vec())
-        .chain(rows.into_iter().map(|(a, b, c, d, e)| vec![a, b, c, d, e]))
-        .collect();
-    super::table::csv_download("ortak-bulten.csv", lines)
+    let mut lines = vec![header.map(str::to_owned).to_vec()];
+    for s in queries::all(ctx.state().db()).await? {
+        let consented_at = s
+            .consented_at
+            .format(&Rfc3339)
+            .map_err(anyhow::Error::from)?;
+        lines.push(vec![
+            s.email,
+            s.language,
+            s.consent_text_version,
+            consented_at,
+            s.source,
+        ]);
+    }
+    csv_download("ortak-bulten.csv", lines)
 }
 
 pub async fn unsubscribe(
@@ -90,14 +90,9 @@ pub async fn unsubscribe(
     Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
     let mut tx = ctx.state().db().begin().await?;
-    let email: Option<String> = sqlx::query_scalar(
-        "UPDATE newsletter_subscribers SET unsubscribed_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-         WHERE id = ? AND unsubscribed_at IS NULL RETURNING email",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let email = email.ok_or(AppError::NotFound)?;
+    let email = queries::unsubscribe(&mut tx, id, ctx.state().now())
+        .await?
+        .ok_or(AppError::NotFound)?;
     crate::db::audit::record(
         &mut tx,
         staff.id,

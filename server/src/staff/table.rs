@@ -1,10 +1,11 @@
 //! Staff lists: one table rendered as a page (`?page=`), as the island's JSON (`….json`) or
-//! as CSV (`….csv`), from the same rows and under the same authorization; and the one CSV
-//! writer every export uses.
+//! as CSV (`….csv`), from the same rows and under the same authorization; one record's own
+//! page from typed cells; and the one CSV writer every export uses.
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use ortak_app::pages::staff_table::{StaffTable, staff_table_page};
+use ortak_app::pages::dashboard::staff_detail_page;
+use ortak_app::pages::staff_table::{Cell, RowAction, StaffTable, staff_table_page};
 
 use crate::error::AppError;
 use crate::web::Ctx;
@@ -44,6 +45,45 @@ pub async fn render_table(ctx: &Ctx, table: StaffTable) -> Result<Response, AppE
         .unwrap_or(1);
     let page = ctx.page_ctx(|pc| staff_table_page(pc, table, page));
     Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// One record on its own page: its facts, a history table and the actions on it. Values are
+/// typed cells, formatted in the viewer's language like the lists' cells.
+pub struct Detail {
+    pub title: String,
+    /// `(translated label, value)`.
+    pub facts: Vec<(String, Cell)>,
+    /// The history table's column ids and rows.
+    pub columns: Vec<&'static str>,
+    pub history: Vec<Vec<Cell>>,
+    pub actions: Vec<RowAction>,
+    /// An optional link, `(href, label id)`.
+    pub link: Option<(String, String)>,
+}
+
+/// Renders a record's own page.
+pub async fn render_detail(ctx: &Ctx, detail: Detail) -> Response {
+    let page = ctx.page_ctx(|pc| {
+        let facts = detail
+            .facts
+            .into_iter()
+            .map(|(label, value)| (label, value.text(pc)))
+            .collect();
+        let history = detail
+            .history
+            .into_iter()
+            .map(|row| row.iter().map(|c| c.text(pc)).collect())
+            .collect();
+        staff_detail_page(
+            pc,
+            detail.title,
+            facts,
+            (detail.columns, history),
+            detail.actions,
+            detail.link,
+        )
+    });
+    ctx.render(StatusCode::OK, page).await
 }
 
 /// A cell a spreadsheet would run as a formula (`= + - @`, or a tab or carriage return before

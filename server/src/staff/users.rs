@@ -1,18 +1,19 @@
 //! `/dashboard/users`: the member list, searched by Turkish case rules, and the review of
-//! members' MKK details.
+//! members' MKK details (verify, or reject with a reason the investor sees).
 
-use axum::body::Bytes;
 use axum::extract::{Path, Query};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use ortak_app::domain::text::contains_turkish_ci;
-use ortak_app::pages::staff_table::{NOTE, RowAction, StaffRow, StaffTable};
+use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
+use super::queries::statuses::ReviewStatus;
+use super::queries::users::{self as queries, UserRow};
 use super::table::render_table;
-use super::{staff, staff_post};
 use crate::error::AppError;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::form::Form;
+use crate::web::session::Role;
+use crate::web::{Access, Ctx, Routes, Staff};
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -20,56 +21,17 @@ pub struct Search {
     q: String,
 }
 
-/// id, e-mail, name, role, joined, MKK status, deactivated.
-type UserRow = (i64, String, String, String, String, Option<String>, bool);
-
 /// `/dashboard/users`: search by Turkish case rules; review MKK data; open a member.
-pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, AppError> {
-    staff(&ctx)?;
-    let rows: Vec<UserRow> = sqlx::query_as(
-        "SELECT u.id, u.email, u.first_name || ' ' || u.last_name, u.role, u.created_at, m.status,
-             u.deactivated_at IS NOT NULL
-         FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id ORDER BY u.id DESC LIMIT 5000",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
+pub async fn users(ctx: Ctx, _: Staff, Query(search): Query<Search>) -> Result<Response, AppError> {
+    let rows = queries::list(ctx.state().db()).await?;
     let q = search.q.trim();
     let rows = rows
         .into_iter()
         // Names follow Turkish case rules; e-mail addresses are ASCII and lower-case.
-        .filter(|(_, email, name, ..)| {
-            q.is_empty() || email.contains(&q.to_lowercase()) || contains_turkish_ci(name, q)
+        .filter(|u| {
+            q.is_empty() || u.email.contains(&q.to_lowercase()) || contains_turkish_ci(&u.name, q)
         })
-        .map(|(id, email, name, role, created, mkk, deactivated)| {
-            let actions = if mkk.as_deref() == Some("submitted") {
-                mkk_actions(id)
-            } else {
-                Vec::new()
-            };
-            StaffRow {
-                id,
-                cells: vec![
-                    email.into(),
-                    name.into(),
-                    ctx.t(&format!("role-{role}")).into(),
-                    mkk.map(|m| ctx.t(&format!("dashboard-mkk-{m}")))
-                        .unwrap_or_default()
-                        .into(),
-                    ctx.t(if deactivated {
-                        "dashboard-deactivated"
-                    } else {
-                        "dashboard-active"
-                    })
-                    .into(),
-                    crate::db::stored_date_tr(&created).into(),
-                ],
-                link: Some((
-                    format!("/dashboard/users/{id}"),
-                    "dashboard-view".to_owned(),
-                )),
-                actions,
-            }
-        })
+        .map(user_row)
         .collect();
     let table = StaffTable {
         title_id: "dashboard-users",
@@ -87,6 +49,53 @@ pub async fn users(ctx: Ctx, Query(search): Query<Search>) -> Result<Response, A
         create: None,
     };
     render_table(&ctx, table).await
+}
+
+fn user_row(u: UserRow) -> StaffRow {
+    let id = u.id;
+    StaffRow {
+        id,
+        cells: vec![
+            u.email.into(),
+            u.name.into(),
+            role_label(u.role),
+            u.mkk.map(|m| Cell::Label(m.label())).into(),
+            Cell::Label(active_label(u.deactivated).into()),
+            Cell::Date(u.created_at),
+        ],
+        link: Some((
+            format!("/dashboard/users/{id}"),
+            "dashboard-view".to_owned(),
+        )),
+        actions: if u.mkk == Some(ReviewStatus::Submitted) {
+            mkk_actions(id)
+        } else {
+            Vec::new()
+        },
+    }
+}
+
+/// A role as `users.role` stores it and forms send it.
+pub(super) fn role_code(role: Role) -> &'static str {
+    match role {
+        Role::Investor => "investor",
+        Role::Admin => "admin",
+        Role::SuperAdmin => "superadmin",
+    }
+}
+
+/// A role's Fluent id.
+pub(super) fn role_label(role: Role) -> Cell {
+    Cell::Label(format!("role-{}", role_code(role)))
+}
+
+/// Whether an account is active, as a Fluent id.
+pub(super) fn active_label(deactivated: bool) -> &'static str {
+    if deactivated {
+        "dashboard-deactivated"
+    } else {
+        "dashboard-active"
+    }
 }
 
 /// Verify or reject a member's submitted MKK details.
@@ -109,45 +118,41 @@ pub fn mkk_actions(id: i64) -> Vec<RowAction> {
     ]
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct MkkReview {
+    /// `verified` or `rejected`.
+    decision: String,
+    /// Why the details were rejected.
+    note: String,
+}
+
 /// `POST /dashboard/users/{id}/mkk`: verify, or reject with a reason the investor sees.
 pub async fn review_mkk(
     ctx: Ctx,
+    Staff { user: staff, .. }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(form): Form<MkkReview>,
 ) -> Result<Response, AppError> {
-    let (staff, f) = staff_post(&ctx, &headers, &body)?;
-    let decision = f.get("decision");
-    if !["verified", "rejected"].contains(&decision.as_str()) {
-        return Err(AppError::BadRequest("bad-request-text"));
-    }
-    let reason: String = f.get("note").trim().chars().take(500).collect();
+    let decision = match form.decision.as_str() {
+        "verified" => ReviewStatus::Verified,
+        "rejected" => ReviewStatus::Rejected,
+        _ => return Err(AppError::BadRequest("bad-request-text")),
+    };
+    let reason: String = form.note.trim().chars().take(500).collect();
     let mut tx = ctx.state().db().begin().await?;
-    let before: Option<String> =
-        sqlx::query_scalar("SELECT status FROM mkk_profiles WHERE user_id = ?")
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let before = before.ok_or(AppError::NotFound)?;
-    sqlx::query(
-        "UPDATE mkk_profiles SET status = ?, rejection_reason = CASE WHEN ? = 'rejected' THEN ? END,
-             verified_by = CASE WHEN ? = 'verified' THEN 'staff' END, reviewed_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-         WHERE user_id = ?",
-    )
-    .bind(&decision)
-    .bind(&decision)
-    .bind(&reason)
-    .bind(&decision)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
+    let before = queries::mkk_status(&mut tx, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let rejection = (decision == ReviewStatus::Rejected).then_some(reason.as_str());
+    queries::review_mkk(&mut tx, id, decision, rejection, ctx.state().now()).await?;
     crate::db::audit::record(
         &mut tx,
         staff.id,
         "mkk.review",
         &format!("user:{id}"),
-        Some(&before),
-        Some(format!("{decision} {reason}").trim()),
+        Some(before.code()),
+        Some(format!("{} {reason}", decision.code()).trim()),
     )
     .await?;
     tx.commit().await?;

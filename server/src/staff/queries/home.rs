@@ -1,0 +1,78 @@
+//! The SQL of the dashboard's home: today's figures, the request funnel and weekly counts.
+
+use sqlx::SqlitePool;
+use time::OffsetDateTime;
+
+/// Every count the home page shows, read at once.
+pub struct HomeCounts {
+    /// Members who joined since the cut-off.
+    pub new_users: i64,
+    pub mkk_waiting: i64,
+    pub open_requests: i64,
+    pub fee_paid: i64,
+    pub new_applications: i64,
+    pub open_messages: i64,
+    /// The request funnel: every request, then approved, paid and completed ones.
+    pub requests: i64,
+    pub approved: i64,
+    pub paid: i64,
+    pub completed: i64,
+}
+
+pub async fn counts(db: &SqlitePool, joined_since: OffsetDateTime) -> sqlx::Result<HomeCounts> {
+    sqlx::query_as!(
+        HomeCounts,
+        r#"SELECT
+             (SELECT COUNT(*) FROM users WHERE created_at >= ?) AS "new_users!: i64",
+             (SELECT COUNT(*) FROM mkk_profiles WHERE status = 'submitted') AS "mkk_waiting!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE status IN ('submitted', 'under_review'))
+                 AS "open_requests!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE fee_paid_at IS NOT NULL) AS "fee_paid!: i64",
+             (SELECT COUNT(*) FROM startup_applications WHERE status = 'new') AS "new_applications!: i64",
+             (SELECT COUNT(*) FROM contact_messages WHERE handled_at IS NULL) AS "open_messages!: i64",
+             (SELECT COUNT(*) FROM investment_requests) AS "requests!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE status IN ('approved', 'paid', 'completed'))
+                 AS "approved!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE status IN ('paid', 'completed')) AS "paid!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE status = 'completed') AS "completed!: i64""#,
+        joined_since
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Rows created in one week: SQLite's `%Y-%W` (Monday-first week numbers) and how many.
+pub struct WeekCount {
+    pub week: String,
+    pub count: i64,
+}
+
+/// Sign-ups per week since `since` (weeks without any are absent).
+pub async fn weekly_signups(
+    db: &SqlitePool,
+    since: OffsetDateTime,
+) -> sqlx::Result<Vec<WeekCount>> {
+    sqlx::query_as!(
+        WeekCount,
+        r#"SELECT strftime('%Y-%W', created_at) AS "week!: String", COUNT(*) AS "count!: i64"
+           FROM users WHERE created_at >= ? GROUP BY 1"#,
+        since
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Investment requests per week since `since` (weeks without any are absent).
+pub async fn weekly_requests(
+    db: &SqlitePool,
+    since: OffsetDateTime,
+) -> sqlx::Result<Vec<WeekCount>> {
+    sqlx::query_as!(
+        WeekCount,
+        r#"SELECT strftime('%Y-%W', created_at) AS "week!: String", COUNT(*) AS "count!: i64"
+           FROM investment_requests WHERE created_at >= ? GROUP BY 1"#,
+        since
+    )
+    .fetch_all(db)
+    .await
+}

@@ -1,0 +1,43 @@
+//! The SQL of the staff mailbox: the latest mails in the outbox.
+
+use sqlx::SqlitePool;
+use time::OffsetDateTime;
+
+/// `outbox.status`: where a mail is in the worker's hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "snake_case")]
+pub enum OutboxStatus {
+    Pending,
+    Sent,
+    Failed,
+}
+
+impl OutboxStatus {
+    pub fn code(self) -> &'static str {
+        match self {
+            OutboxStatus::Pending => "pending",
+            OutboxStatus::Sent => "sent",
+            OutboxStatus::Failed => "failed",
+        }
+    }
+}
+
+pub struct OutboxRow {
+    pub to_email: String,
+    pub subject: String,
+    pub text_body: String,
+    pub status: OutboxStatus,
+    pub created_at: OffsetDateTime,
+}
+
+/// The latest 100 mails, newest first.
+pub async fn latest(db: &SqlitePool) -> sqlx::Result<Vec<OutboxRow>> {
+    sqlx::query_as!(
+        OutboxRow,
+        r#"SELECT to_email, subject, text_body, status AS "status: OutboxStatus",
+               created_at AS "created_at: OffsetDateTime"
+           FROM outbox ORDER BY id DESC LIMIT 100"#
+    )
+    .fetch_all(db)
+    .await
+}

@@ -1,0 +1,162 @@
+//! The SQL of one member's staff page: their account, MKK details, qualified-investor
+//! declaration, fund teams and requests; role changes and deactivation.
+
+use sqlx::{SqliteConnection, SqlitePool};
+use time::OffsetDateTime;
+
+use super::statuses::{IdKind, InvestorKind, RequestState, ReviewStatus};
+use crate::web::session::Role;
+
+pub struct Account {
+    pub email: String,
+    pub name: String,
+    pub role: Role,
+    pub language: String,
+    pub created_at: OffsetDateTime,
+    pub email_verified_at: Option<OffsetDateTime>,
+    /// Interest codes, comma-separated.
+    pub interests: String,
+    pub deactivated: bool,
+    pub company_name: String,
+}
+
+pub async fn account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Account>> {
+    sqlx::query_as!(
+        Account,
+        r#"SELECT email, first_name || ' ' || last_name AS "name!: String", role AS "role: Role",
+               language, created_at AS "created_at: OffsetDateTime",
+               email_verified_at AS "email_verified_at: OffsetDateTime", interests,
+               deactivated_at IS NOT NULL AS "deactivated!: bool", company_name
+           FROM users WHERE id = ?"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// A member's MKK details as staff check them.
+pub struct Mkk {
+    pub investor_type: InvestorKind,
+    pub id_type: IdKind,
+    pub identity_number: String,
+    pub phone: String,
+    pub status: ReviewStatus,
+    pub rejection_reason: Option<String>,
+}
+
+pub async fn mkk(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<Mkk>> {
+    sqlx::query_as!(
+        Mkk,
+        r#"SELECT investor_type AS "investor_type: InvestorKind", id_type AS "id_type: IdKind",
+               identity_number, phone, status AS "status: ReviewStatus", rejection_reason
+           FROM mkk_profiles WHERE user_id = ?"#,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// The state of the member's latest qualified-investor declaration, if any.
+pub async fn latest_declaration(
+    db: &SqlitePool,
+    user_id: i64,
+) -> sqlx::Result<Option<ReviewStatus>> {
+    sqlx::query_scalar!(
+        r#"SELECT status AS "status: ReviewStatus" FROM qualified_declarations
+           WHERE user_id = ? ORDER BY id DESC LIMIT 1"#,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// The funds whose teams the member is on.
+pub async fn fund_names(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "SELECT f.name FROM fund_members m JOIN funds f ON f.id = m.fund_id WHERE m.user_id = ?",
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// One of the member's investment requests.
+pub struct Request {
+    pub created_at: OffsetDateTime,
+    pub startup: String,
+    pub amount_kurus: i64,
+    pub status: RequestState,
+}
+
+/// The member's investment requests, newest first.
+pub async fn requests(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<Request>> {
+    sqlx::query_as!(
+        Request,
+        r#"SELECT r.created_at AS "created_at: OffsetDateTime", s.name AS startup, r.amount_kurus,
+               r.status AS "status: RequestState"
+           FROM investment_requests r JOIN startups s ON s.id = r.startup_id
+           WHERE r.user_id = ? ORDER BY r.id DESC"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A member's role, if they exist.
+pub async fn role(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Role>> {
+    sqlx::query_scalar!(r#"SELECT role AS "role: Role" FROM users WHERE id = ?"#, id)
+        .fetch_optional(db)
+        .await
+}
+
+/// Gives a member a role; it takes effect on their next request (sessions load the role
+/// each time).
+pub async fn set_role(
+    conn: &mut SqliteConnection,
+    id: i64,
+    role: Role,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE users SET role = ?, updated_at = ? WHERE id = ?",
+        role,
+        now,
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Deactivates an active account and ends its sessions; whether it was active.
+pub async fn deactivate(
+    conn: &mut SqliteConnection,
+    id: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE users SET deactivated_at = ?1, session_epoch = session_epoch + 1, updated_at = ?1
+         WHERE id = ?2 AND deactivated_at IS NULL",
+        now,
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Restores a deactivated account; whether it was deactivated.
+pub async fn reactivate(
+    conn: &mut SqliteConnection,
+    id: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE users SET deactivated_at = NULL, updated_at = ? WHERE id = ? AND deactivated_at IS NOT NULL",
+        now,
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}

@@ -1,0 +1,12 @@
+pub mod academy_events;
+pub mod applications;
+pub mod audit_log;
+pub mod home;
+pub mod inboxes;
+pub mod mail_templates;
+pub mod mailbox;
+pub mod member;
+pub mod newsletter;
+pub mod statuses;
+pub mod transfers;
+pub mod users;

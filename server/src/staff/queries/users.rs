@@ -1,0 +1,69 @@
+//! The SQL of the member list and the review of members' MKK details.
+
+use sqlx::{SqliteConnection, SqlitePool};
+use time::OffsetDateTime;
+
+use super::statuses::ReviewStatus;
+use crate::web::session::Role;
+
+/// One member in the list.
+pub struct UserRow {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    pub role: Role,
+    pub created_at: OffsetDateTime,
+    /// The state of their MKK details, if they sent any.
+    pub mkk: Option<ReviewStatus>,
+    pub deactivated: bool,
+}
+
+/// The newest 5,000 members.
+pub async fn list(db: &SqlitePool) -> sqlx::Result<Vec<UserRow>> {
+    sqlx::query_as!(
+        UserRow,
+        r#"SELECT u.id, u.email, u.first_name || ' ' || u.last_name AS "name!: String",
+               u.role AS "role: Role", u.created_at AS "created_at: OffsetDateTime",
+               m.status AS "mkk?: ReviewStatus", u.deactivated_at IS NOT NULL AS "deactivated!: bool"
+           FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id ORDER BY u.id DESC LIMIT 5000"#
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The state of a member's MKK details, if they sent any.
+pub async fn mkk_status(
+    conn: &mut SqliteConnection,
+    user_id: i64,
+) -> sqlx::Result<Option<ReviewStatus>> {
+    sqlx::query_scalar!(
+        r#"SELECT status AS "status: ReviewStatus" FROM mkk_profiles WHERE user_id = ?"#,
+        user_id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Staff's decision on a member's MKK details: `verified`, or `rejected` with the reason the
+/// investor sees.
+pub async fn review_mkk(
+    conn: &mut SqliteConnection,
+    user_id: i64,
+    status: ReviewStatus,
+    rejection_reason: Option<&str>,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    let verified_by = (status == ReviewStatus::Verified).then_some("staff");
+    sqlx::query!(
+        "UPDATE mkk_profiles SET status = ?, rejection_reason = ?, verified_by = ?, reviewed_at = ?
+         WHERE user_id = ?",
+        status,
+        rejection_reason,
+        verified_by,
+        now,
+        user_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
