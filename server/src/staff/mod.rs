@@ -6,7 +6,7 @@ pub mod academy_events;
 pub mod applications;
 pub mod audit_log;
 pub mod content;
-pub mod groups;
+pub mod funds;
 pub mod home;
 pub mod inboxes;
 pub mod investments;
@@ -15,10 +15,12 @@ pub mod mailbox;
 pub mod member;
 pub mod newsletter;
 pub mod qualified;
+pub mod queries;
 pub mod startups;
 pub mod table;
 pub mod transfers;
 pub mod users;
+pub mod vip_groups;
 
 use axum::body::Bytes;
 use axum::http::HeaderMap;
@@ -38,8 +40,8 @@ pub fn routes() -> Vec<Routes> {
         users::routes(),
         member::routes(),
         qualified::routes(),
-        groups::vip_routes(),
-        groups::fund_routes(),
+        vip_groups::routes(),
+        funds::routes(),
         applications::routes(),
         inboxes::contact_routes(),
         academy_events::routes(),

@@ -1,0 +1,9 @@
+pub mod content;
+pub mod funds;
+pub mod investments;
+pub mod qualified;
+pub mod recipients;
+pub mod startup_drafts;
+pub mod startup_pages;
+pub mod startups;
+pub mod vip_groups;
