@@ -155,7 +155,10 @@ mod tests {
         let taken = insert(Some("x"), "z").await.unwrap_err();
         assert!(unique_violation(&taken, "t.a"));
         assert!(!unique_violation(&taken, "t.b"));
-        assert!(!unique_violation(&taken, "a"), "columns are named with their table");
+        assert!(
+            !unique_violation(&taken, "a"),
+            "columns are named with their table"
+        );
         let missing = insert(None, "w").await.unwrap_err();
         assert!(!unique_violation(&missing, "t.a"), "a NOT NULL violation");
         assert!(!unique_violation(&sqlx::Error::RowNotFound, "t.a"));
