@@ -647,7 +647,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             route.method, route.path, route.access
         );
     }
-    for route in table.iter().filter(|r| r.method == "POST" && r.path != "/logout") {
+    for route in table
+        .iter()
+        .filter(|r| r.method == "POST" && r.path != "/logout")
+    {
         let pattern = &route.path;
         let path = pattern
             .split('/')

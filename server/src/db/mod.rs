@@ -64,6 +64,26 @@ pub async fn ping(pool: &SqlitePool) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
+/// Whether `error` is a unique-constraint violation of `column_or_constraint`: a constraint's
+/// name where the database reports one, or `table.column` as SQLite names it ("UNIQUE
+/// constraint failed: startups.slug"). Writers insert and turn this into a field error instead
+/// of looking first, which could race.
+pub fn unique_violation(error: &sqlx::Error, column_or_constraint: &str) -> bool {
+    let sqlx::Error::Database(error) = error else {
+        return false;
+    };
+    if !error.is_unique_violation() {
+        return false;
+    }
+    if error.constraint() == Some(column_or_constraint) {
+        return true;
+    }
+    error
+        .message()
+        .rsplit_once(": ")
+        .is_some_and(|(_, columns)| columns.split(", ").any(|c| c == column_or_constraint))
+}
+
 /// Reads a stored UTC time.
 pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
     time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()
@@ -90,17 +110,33 @@ pub fn stored_date_tr(text: &str) -> String {
         .unwrap_or_default()
 }
 
-/// A stored UTC time as Istanbul date and time, `21.11.2026 14:05`.
-pub fn stored_date_time_tr(text: &str) -> String {
-    parse_utc(text)
-        .map(|t| {
-            let local = t.to_offset(ortak_app::domain::time_fmt::ISTANBUL);
-            format!(
-                "{} {:02}:{:02}",
-                stored_date_tr(text),
-                local.hour(),
-                local.minute()
-            )
-        })
-        .unwrap_or_default()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_unique_violation_is_told_by_its_column() {
+        let pool = SqlitePool::connect("sqlite::memory:").await.unwrap();
+        sqlx::query("CREATE TABLE t (a TEXT NOT NULL UNIQUE, b TEXT UNIQUE)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        let insert = |a: Option<&'static str>, b: &'static str| {
+            sqlx::query("INSERT INTO t (a, b) VALUES (?, ?)")
+                .bind(a)
+                .bind(b)
+                .execute(&pool)
+        };
+        insert(Some("x"), "y").await.unwrap();
+        let taken = insert(Some("x"), "z").await.unwrap_err();
+        assert!(unique_violation(&taken, "t.a"));
+        assert!(!unique_violation(&taken, "t.b"));
+        assert!(
+            !unique_violation(&taken, "a"),
+            "columns are named with their table"
+        );
+        let missing = insert(None, "w").await.unwrap_err();
+        assert!(!unique_violation(&missing, "t.a"), "a NOT NULL violation");
+        assert!(!unique_violation(&sqlx::Error::RowNotFound, "t.a"));
+    }
 }

@@ -1,19 +1,23 @@
 //! `/dashboard/faq` and `/dashboard/blogs`: bilingual content with Markdown preview and a
-//! publish switch. Every save is audited.
+//! publish switch. Both share one list, one editor and one save, told apart by [`Kind`]; every
+//! save is audited. The SQL is in `staff/queries/content.rs`.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::http::StatusCode;
+use axum::response::Response;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::dashboard::{ContentForm, content_editor_page};
-use ortak_app::pages::staff_table::{StaffRow, StaffTable};
+use ortak_app::pages::staff_table::{Cell, StaffRow, StaffTable};
+use serde::Deserialize;
+use sqlx::SqliteConnection;
+use time::OffsetDateTime;
 
-use crate::db::audit;
+use super::queries::content as queries;
+use crate::db::{audit, unique_violation};
 use crate::error::AppError;
-use crate::web::form::FormBody;
-use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::flash::done;
+use crate::web::form::Form;
+use crate::web::{Access, Ctx, Routes, Staff};
 
 /// Which kind of content an editor works on.
 #[derive(Clone, Copy, PartialEq)]
@@ -36,34 +40,74 @@ impl Kind {
             Kind::Blog => "dashboard-blogs",
         }
     }
+
+    /// Where the editor posts: the entry's address, or `…/new`.
+    fn action(self, id: Option<i64>) -> String {
+        match id {
+            Some(id) => format!("{}/{id}", self.base()),
+            None => format!("{}/new", self.base()),
+        }
+    }
+}
+
+/// What the editor posts.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ContentFields {
+    slug: String,
+    title_tr: String,
+    title_en: String,
+    description_tr: String,
+    description_en: String,
+    body_tr: String,
+    body_en: String,
+    published: Option<String>,
+    /// `preview` renders the Markdown without saving.
+    intent: String,
+}
+
+impl ContentFields {
+    /// Titles, descriptions and the address trimmed; bodies with LF line breaks.
+    fn into_form(self) -> ContentForm {
+        ContentForm {
+            slug: self.slug.trim().to_owned(),
+            title_tr: self.title_tr.trim().to_owned(),
+            title_en: self.title_en.trim().to_owned(),
+            description_tr: self.description_tr.trim().to_owned(),
+            description_en: self.description_en.trim().to_owned(),
+            body_tr: self.body_tr.replace("\r\n", "\n"),
+            body_en: self.body_en.replace("\r\n", "\n"),
+            published: self.published.as_deref() == Some("on"),
+        }
+    }
 }
 
 async fn list(ctx: Ctx, kind: Kind) -> Result<Response, AppError> {
-    let sql = match kind {
-        Kind::Faq => {
-            "SELECT id, question_tr, question_en, published FROM faqs ORDER BY position, id"
-        }
-        Kind::Blog => {
-            "SELECT id, title_tr, title_en, published_at IS NOT NULL FROM blog_posts ORDER BY COALESCE(published_at, created_at) DESC"
-        }
+    let db = ctx.state().db();
+    let entries = match kind {
+        Kind::Faq => queries::faqs(db).await?,
+        Kind::Blog => queries::blog_posts(db).await?,
     };
-    let rows: Vec<(i64, String, String, bool)> =
-        sqlx::query_as(sql).fetch_all(ctx.state().db()).await?;
-    let rows = rows
+    let rows = entries
         .into_iter()
-        .map(|(id, tr, en, published)| StaffRow {
-            id,
+        .map(|e| StaffRow {
+            id: e.id,
             cells: vec![
-                tr.into(),
-                en.into(),
-                ctx.t(if published {
-                    "dashboard-published"
-                } else {
-                    "dashboard-draft"
-                })
-                .into(),
+                e.title_tr.into(),
+                e.title_en.into(),
+                Cell::Label(
+                    if e.published {
+                        "dashboard-published"
+                    } else {
+                        "dashboard-draft"
+                    }
+                    .to_owned(),
+                ),
             ],
-            link: Some((format!("{}/{id}", kind.base()), "dashboard-edit".to_owned())),
+            link: Some((
+                format!("{}/{}", kind.base(), e.id),
+                "dashboard-edit".to_owned(),
+            )),
             actions: Vec::new(),
         })
         .collect();
@@ -86,87 +130,43 @@ async fn list(ctx: Ctx, kind: Kind) -> Result<Response, AppError> {
 }
 
 async fn load(ctx: &Ctx, kind: Kind, id: i64) -> Result<ContentForm, AppError> {
-    Ok(match kind {
-        Kind::Faq => {
-            let (title_tr, title_en, body_tr, body_en, published): (String, String, String, String, bool) =
-                sqlx::query_as("SELECT question_tr, question_en, answer_tr, answer_en, published FROM faqs WHERE id = ?")
-                    .bind(id)
-                    .fetch_optional(ctx.state().db())
-                    .await?
-                    .ok_or(AppError::NotFound)?;
-            ContentForm {
-                title_tr,
-                title_en,
-                body_tr,
-                body_en,
-                published,
-                ..ContentForm::default()
-            }
-        }
-        Kind::Blog => {
-            let (slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, published): (
-                String,
-                String,
-                String,
-                String,
-                String,
-                String,
-                String,
-                bool,
-            ) = sqlx::query_as(
-                "SELECT slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, published_at IS NOT NULL
-                 FROM blog_posts WHERE id = ?",
-            )
-            .bind(id)
-            .fetch_optional(ctx.state().db())
-            .await?
-            .ok_or(AppError::NotFound)?;
-            ContentForm {
-                slug,
-                title_tr,
-                title_en,
-                description_tr,
-                description_en,
-                body_tr,
-                body_en,
-                published,
-            }
-        }
-    })
+    let db = ctx.state().db();
+    let form = match kind {
+        Kind::Faq => queries::faq(db, id).await?,
+        Kind::Blog => queries::blog_post(db, id).await?,
+    };
+    form.ok_or(AppError::NotFound)
 }
 
-fn editor(
+/// The editor with `form`: 422 when there are errors to show, else 200 (a `preview` renders
+/// the Markdown too).
+async fn render(
     ctx: &Ctx,
     kind: Kind,
-    action: &str,
+    id: Option<i64>,
     form: &ContentForm,
     errors: &FieldErrors,
     preview: bool,
-) -> ortak_app::shell::Page {
-    ctx.page_ctx(|pc| {
-        content_editor_page(
-            pc,
-            kind.title(),
-            action,
-            form,
-            errors,
-            kind == Kind::Blog,
-            preview,
-        )
-    })
+) -> Result<Response, AppError> {
+    let action = kind.action(id);
+    let with_slug = kind == Kind::Blog;
+    let status = if errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let page = ctx.page_ctx(|pc| {
+        content_editor_page(pc, kind.title(), &action, form, errors, with_slug, preview)
+    });
+    Ok(ctx.render(status, page).await)
 }
 
 async fn show(ctx: Ctx, kind: Kind, id: Option<i64>) -> Result<Response, AppError> {
-    ctx.require(Role::Admin)?;
     let form = match id {
         Some(id) => load(&ctx, kind, id).await?,
         None => ContentForm::default(),
     };
-    let action = id
-        .map(|id| format!("{}/{id}", kind.base()))
-        .unwrap_or_else(|| format!("{}/new", kind.base()));
-    let page = editor(&ctx, kind, &action, &form, &FieldErrors::default(), false);
-    Ok(ctx.render(StatusCode::OK, page).await)
+    render(&ctx, kind, id, &form, &FieldErrors::default(), false).await
 }
 
 fn check(kind: Kind, form: &ContentForm) -> FieldErrors {
@@ -198,141 +198,88 @@ fn check(kind: Kind, form: &ContentForm) -> FieldErrors {
     errors
 }
 
-async fn save(
-    ctx: Ctx,
+/// Inserts or updates the entry; returns its id.
+async fn write(
+    conn: &mut SqliteConnection,
     kind: Kind,
     id: Option<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    form: &ContentForm,
+    now: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    match (kind, id) {
+        (Kind::Faq, None) => queries::insert_faq(conn, form).await,
+        (Kind::Faq, Some(id)) => queries::update_faq(conn, id, form).await.map(|()| id),
+        (Kind::Blog, None) => queries::insert_blog_post(conn, form, now).await,
+        (Kind::Blog, Some(id)) => queries::update_blog_post(conn, id, form, now)
+            .await
+            .map(|()| id),
+    }
+}
+
+/// The audit log's one-line account of an entry.
+fn summary(f: &ContentForm) -> String {
+    format!(
+        "{} | {} | {}",
+        f.title_tr,
+        f.title_en,
+        if f.published { "published" } else { "draft" }
+    )
+}
+
+async fn save(
+    ctx: Ctx,
+    actor: i64,
+    kind: Kind,
+    id: Option<i64>,
+    fields: ContentFields,
 ) -> Result<Response, AppError> {
-    let staff = ctx.require(Role::Admin)?.clone();
-    let f = FormBody::parse(&body);
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
-    let form = ContentForm {
-        slug: f.get("slug").trim().to_owned(),
-        title_tr: f.get("title_tr").trim().to_owned(),
-        title_en: f.get("title_en").trim().to_owned(),
-        description_tr: f.get("description_tr").trim().to_owned(),
-        description_en: f.get("description_en").trim().to_owned(),
-        body_tr: f.get("body_tr").replace("\r\n", "\n"),
-        body_en: f.get("body_en").replace("\r\n", "\n"),
-        published: f.get("published") == "on",
-    };
-    let action = id
-        .map(|id| format!("{}/{id}", kind.base()))
-        .unwrap_or_else(|| format!("{}/new", kind.base()));
+    let preview = fields.intent == "preview";
+    let form = fields.into_form();
     let mut errors = check(kind, &form);
-    if kind == Kind::Blog && errors.get("slug").is_none() {
-        let taken: Option<i64> = sqlx::query_scalar("SELECT id FROM blog_posts WHERE slug = ?")
-            .bind(&form.slug)
-            .fetch_optional(ctx.state().db())
-            .await?;
-        if taken.is_some_and(|t| Some(t) != id) {
+    if preview || !errors.is_empty() {
+        // The address is looked up only to show its error with the others; a save relies on
+        // the unique constraint.
+        let db = ctx.state().db();
+        if kind == Kind::Blog
+            && errors.get("slug").is_none()
+            && queries::blog_slug_taken(db, &form.slug, id).await?
+        {
             errors.add("slug", "validation-slug-taken");
         }
-    }
-    if f.get("intent") == "preview" || !errors.is_empty() {
-        let status = if errors.is_empty() {
-            StatusCode::OK
-        } else {
-            StatusCode::UNPROCESSABLE_ENTITY
-        };
-        let page = editor(&ctx, kind, &action, &form, &errors, errors.is_empty());
-        return Ok(ctx.render(status, page).await);
+        let preview = errors.is_empty();
+        return render(&ctx, kind, id, &form, &errors, preview).await;
     }
     let before = match id {
         Some(id) => Some(load(&ctx, kind, id).await?),
         None => None,
     };
     let mut tx = ctx.state().db().begin().await?;
-    let saved_id: i64 = match (kind, id) {
-        (Kind::Faq, None) => sqlx::query_scalar(
-            "INSERT INTO faqs (position, question_tr, question_en, answer_tr, answer_en, published)
-             VALUES ((SELECT COALESCE(MAX(position), 0) + 1 FROM faqs), ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(&form.title_tr)
-        .bind(&form.title_en)
-        .bind(&form.body_tr)
-        .bind(&form.body_en)
-        .bind(form.published)
-        .fetch_one(&mut *tx)
-        .await?,
-        (Kind::Faq, Some(id)) => {
-            sqlx::query("UPDATE faqs SET question_tr = ?, question_en = ?, answer_tr = ?, answer_en = ?, published = ? WHERE id = ?")
-                .bind(&form.title_tr)
-                .bind(&form.title_en)
-                .bind(&form.body_tr)
-                .bind(&form.body_en)
-                .bind(form.published)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-            id
+    let saved = match write(&mut tx, kind, id, &form, ctx.state().now()).await {
+        Ok(saved) => saved,
+        Err(e) if unique_violation(&e, "blog_posts.slug") => {
+            drop(tx);
+            errors.add("slug", "validation-slug-taken");
+            return render(&ctx, kind, id, &form, &errors, false).await;
         }
-        (Kind::Blog, None) => sqlx::query_scalar(
-            "INSERT INTO blog_posts (slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, published_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, CASE WHEN ? THEN strftime('%Y-%m-%dT%H:%M:%SZ', 'now') END) RETURNING id",
-        )
-        .bind(&form.slug)
-        .bind(&form.title_tr)
-        .bind(&form.title_en)
-        .bind(&form.description_tr)
-        .bind(&form.description_en)
-        .bind(&form.body_tr)
-        .bind(&form.body_en)
-        .bind(form.published)
-        .fetch_one(&mut *tx)
-        .await?,
-        (Kind::Blog, Some(id)) => {
-            sqlx::query(
-                "UPDATE blog_posts SET slug = ?, title_tr = ?, title_en = ?, description_tr = ?, description_en = ?,
-                     body_tr = ?, body_en = ?,
-                     published_at = CASE WHEN ? THEN COALESCE(published_at, strftime('%Y-%m-%dT%H:%M:%SZ', 'now')) END,
-                     updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-                 WHERE id = ?",
-            )
-            .bind(&form.slug)
-            .bind(&form.title_tr)
-            .bind(&form.title_en)
-            .bind(&form.description_tr)
-            .bind(&form.description_en)
-            .bind(&form.body_tr)
-            .bind(&form.body_en)
-            .bind(form.published)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            id
-        }
+        Err(e) => return Err(e.into()),
     };
-    let summary = |f: &ContentForm| {
-        format!(
-            "{} | {} | {}",
-            f.title_tr,
-            f.title_en,
-            if f.published { "published" } else { "draft" }
-        )
+    let subject = match kind {
+        Kind::Faq => format!("faq:{saved}"),
+        Kind::Blog => format!("blog:{saved}"),
     };
-    let subject = format!(
-        "{}:{saved_id}",
-        if kind == Kind::Faq { "faq" } else { "blog" }
-    );
+    let before = before.as_ref().map(summary);
+    let after = summary(&form);
     audit::record(
         &mut tx,
-        staff.id,
+        actor,
         "content.save",
         &subject,
-        before.as_ref().map(summary).as_deref(),
-        Some(&summary(&form)),
+        before.as_deref(),
+        Some(&after),
     )
     .await?;
     tx.commit().await?;
-    ctx.set_flash(ortak_app::shell::Flash {
-        kind: ortak_app::shell::FlashKind::Success,
-        message_id: "dashboard-done".into(),
-    })
-    .await?;
-    Ok(Redirect::to(kind.base()).into_response())
+    done(&ctx, kind.base()).await
 }
 
 pub async fn faq_list(ctx: Ctx) -> Result<Response, AppError> {
@@ -344,16 +291,20 @@ pub async fn faq_new(ctx: Ctx) -> Result<Response, AppError> {
 pub async fn faq_edit(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
     show(ctx, Kind::Faq, Some(id)).await
 }
-pub async fn faq_create(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Response, AppError> {
-    save(ctx, Kind::Faq, None, headers, body).await
+pub async fn faq_create(
+    ctx: Ctx,
+    Staff { user, .. }: Staff,
+    Form(fields): Form<ContentFields>,
+) -> Result<Response, AppError> {
+    save(ctx, user.id, Kind::Faq, None, fields).await
 }
 pub async fn faq_update(
     ctx: Ctx,
+    Staff { user, .. }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(fields): Form<ContentFields>,
 ) -> Result<Response, AppError> {
-    save(ctx, Kind::Faq, Some(id), headers, body).await
+    save(ctx, user.id, Kind::Faq, Some(id), fields).await
 }
 pub async fn blog_list(ctx: Ctx) -> Result<Response, AppError> {
     list(ctx, Kind::Blog).await
@@ -364,16 +315,20 @@ pub async fn blog_new(ctx: Ctx) -> Result<Response, AppError> {
 pub async fn blog_edit(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
     show(ctx, Kind::Blog, Some(id)).await
 }
-pub async fn blog_create(ctx: Ctx, headers: HeaderMap, body: Bytes) -> Result<Response, AppError> {
-    save(ctx, Kind::Blog, None, headers, body).await
+pub async fn blog_create(
+    ctx: Ctx,
+    Staff { user, .. }: Staff,
+    Form(fields): Form<ContentFields>,
+) -> Result<Response, AppError> {
+    save(ctx, user.id, Kind::Blog, None, fields).await
 }
 pub async fn blog_update(
     ctx: Ctx,
+    Staff { user, .. }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(fields): Form<ContentFields>,
 ) -> Result<Response, AppError> {
-    save(ctx, Kind::Blog, Some(id), headers, body).await
+    save(ctx, user.id, Kind::Blog, Some(id), fields).await
 }
 
 pub fn blog_routes() -> Routes {

@@ -1,85 +1,94 @@
-//! `/dashboard/investments` and `/dashboard/pre-investments` (superadmin): follow requests.
+//! `/dashboard/investments` and `/dashboard/pre-investments` (superadmins): investors'
+//! requests, each with its page of facts and history, moved along their statuses (see
+//! `investing::staff_transition`) or noted as contacted; the investor is mailed either way.
+//! The SQL is in `staff/queries/investments.rs`.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
-use ortak_app::i18n::Locale;
+use ortak_app::domain::startups::PeriodKind;
 use ortak_app::pages::dashboard::staff_detail_page;
-use ortak_app::pages::staff_table::{NOTE, RowAction, StaffRow, StaffTable};
-use ortak_app::shell::{Flash, FlashKind};
+use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
+use serde::Deserialize;
 
+use super::queries::investments::{self as queries, ListedRequest, RequestEvent, RequestFacts};
+use crate::db::audit;
 use crate::error::AppError;
 use crate::investing::staff_transition;
-use crate::web::form::FormBody;
-use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes, SuperAdmin};
+use crate::web::form::Form;
+use crate::web::{Access, Ctx, Routes, SuperAdmin, flash};
 
-async fn list(ctx: Ctx, kind: &str) -> Result<Response, AppError> {
-    ctx.require(Role::SuperAdmin)?;
-    let rows: Vec<(i64, String, String, i64, String, String)> = sqlx::query_as(
-        "SELECT r.id, u.email, s.name, r.amount_kurus, r.status, r.created_at
-         FROM investment_requests r JOIN users u ON u.id = r.user_id JOIN startups s ON s.id = r.startup_id
-         WHERE r.kind = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 2000",
-    )
-    .bind(kind)
-    .fetch_all(ctx.state().db())
-    .await?;
-    let rows = rows
-        .into_iter()
-        .map(|(id, investor, startup, amount, status, created)| {
-            let status = RequestStatus::from_code(&status).unwrap_or(RequestStatus::Submitted);
-            let action = format!("/dashboard/investments/{id}/status");
-            let mut actions: Vec<RowAction> = RequestStatus::ALL
-                .iter()
-                .filter(|to| status.staff_can_move_to(**to))
-                .map(|to| RowAction {
-                    action: action.clone(),
-                    name: "to",
-                    value: to.code().to_owned(),
-                    label_id: format!("dashboard-move-{}", to.code()),
-                    fields: if *to == RequestStatus::Rejected {
-                        NOTE
-                    } else {
-                        &[]
-                    },
-                })
-                .collect();
-            if status.is_open() {
-                actions.push(RowAction {
-                    action: format!("/dashboard/investments/{id}/contacted"),
-                    name: "contacted",
-                    value: "1".into(),
-                    label_id: "dashboard-mark-contacted".into(),
-                    fields: NOTE,
-                });
-            }
-            StaffRow {
-                id,
-                cells: vec![
-                    id.to_string().into(),
-                    investor.into(),
-                    startup.into(),
-                    Money::from_kurus(amount).format(Locale::Tr).into(),
-                    ctx.t(&format!("request-status-{}", status.code())).into(),
-                    crate::db::stored_date_tr(&created).into(),
-                ],
-                link: Some((
-                    format!("/dashboard/investments/{id}"),
-                    "dashboard-history".to_owned(),
-                )),
-                actions,
-            }
+/// The list a request of `kind` is in.
+fn list_of(kind: PeriodKind) -> &'static str {
+    match kind {
+        PeriodKind::PreInvestment => "/dashboard/pre-investments",
+        PeriodKind::Investment => "/dashboard/investments",
+    }
+}
+
+/// The list's (and the kind's) title.
+fn title_of(kind: PeriodKind) -> &'static str {
+    match kind {
+        PeriodKind::PreInvestment => "dashboard-pre-investments",
+        PeriodKind::Investment => "dashboard-investments-title",
+    }
+}
+
+/// The moves staff may make from `status`, each a button (`note` is the reason).
+fn moves(id: i64, status: RequestStatus, note_on_all: bool) -> Vec<RowAction> {
+    RequestStatus::ALL
+        .iter()
+        .filter(|to| status.staff_can_move_to(**to))
+        .map(|to| RowAction {
+            action: format!("/dashboard/investments/{id}/status"),
+            name: "to",
+            value: to.code().to_owned(),
+            label_id: format!("dashboard-move-{}", to.code()),
+            fields: if note_on_all || *to == RequestStatus::Rejected {
+                NOTE
+            } else {
+                &[]
+            },
         })
-        .collect();
+        .collect()
+}
+
+fn row(r: ListedRequest) -> StaffRow {
+    let status = RequestStatus::from(r.status);
+    let mut actions = moves(r.id, status, false);
+    if status.is_open() {
+        actions.push(RowAction {
+            action: format!("/dashboard/investments/{}/contacted", r.id),
+            name: "contacted",
+            value: "1".into(),
+            label_id: "dashboard-mark-contacted".into(),
+            fields: NOTE,
+        });
+    }
+    StaffRow {
+        id: r.id,
+        cells: vec![
+            r.id.to_string().into(),
+            r.investor.into(),
+            r.startup.into(),
+            Cell::Money(Money::from_kurus(r.amount_kurus)),
+            Cell::Label(format!("request-status-{}", status.code())),
+            Cell::Date(r.created_at),
+        ],
+        link: Some((
+            format!("/dashboard/investments/{}", r.id),
+            "dashboard-history".to_owned(),
+        )),
+        actions,
+    }
+}
+
+async fn list(ctx: Ctx, kind: PeriodKind) -> Result<Response, AppError> {
+    let requests = queries::requests(ctx.state().db(), kind).await?;
     let table = StaffTable {
-        title_id: if kind == "pre_investment" {
-            "dashboard-pre-investments"
-        } else {
-            "dashboard-investments-title"
-        },
+        title_id: title_of(kind),
         columns: vec![
             "dashboard-col-number",
             "dashboard-col-investor",
@@ -88,7 +97,7 @@ async fn list(ctx: Ctx, kind: &str) -> Result<Response, AppError> {
             "dashboard-col-status",
             "dashboard-col-date",
         ],
-        rows,
+        rows: requests.into_iter().map(row).collect(),
         search: None,
         csv: None,
         create: None,
@@ -97,11 +106,20 @@ async fn list(ctx: Ctx, kind: &str) -> Result<Response, AppError> {
 }
 
 pub async fn investments(ctx: Ctx) -> Result<Response, AppError> {
-    list(ctx, "investment").await
+    list(ctx, PeriodKind::Investment).await
 }
 
 pub async fn pre_investments(ctx: Ctx) -> Result<Response, AppError> {
-    list(ctx, "pre_investment").await
+    list(ctx, PeriodKind::PreInvestment).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Move {
+    /// The next status.
+    to: String,
+    /// The reason (required for a rejection).
+    note: String,
 }
 
 /// `POST /dashboard/investments/{id}/status`: `to` is the next status, `note` the reason.
@@ -109,210 +127,133 @@ pub async fn move_request(
     ctx: Ctx,
     SuperAdmin(staff): SuperAdmin,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(f): Form<Move>,
 ) -> Result<Response, AppError> {
-    let f = FormBody::parse(&body);
-    let get = |k: &str| f.get(k);
-    ctx.verify_csrf(&get("csrf"), &headers)?;
-    let to =
-        RequestStatus::from_code(&get("to")).ok_or(AppError::BadRequest("bad-request-text"))?;
-    let note: String = get("note").trim().chars().take(500).collect();
-    staff_transition(
-        ctx.state().db(),
-        &ctx.state().shared().public_url,
-        id,
-        to,
-        staff.id,
-        &note,
-    )
-    .await?;
+    let to = RequestStatus::from_code(&f.to).ok_or(AppError::BadRequest("bad-request-text"))?;
+    let note: String = f.note.trim().chars().take(500).collect();
+    let public_url = &ctx.state().shared().public_url;
+    staff_transition(ctx.state().db(), public_url, id, to, staff.id, &note).await?;
     ctx.state().wake_mailer();
-    ctx.set_flash(Flash {
-        kind: FlashKind::Success,
-        message_id: "dashboard-moved".into(),
-    })
-    .await?;
-    let kind: String = sqlx::query_scalar("SELECT kind FROM investment_requests WHERE id = ?")
-        .bind(id)
-        .fetch_one(ctx.state().db())
-        .await?;
-    let back = if kind == "pre_investment" {
-        "/dashboard/pre-investments"
-    } else {
-        "/dashboard/investments"
-    };
-    Ok(Redirect::to(back).into_response())
+    flash::success(&ctx, "dashboard-moved").await?;
+    let kind = queries::kind(ctx.state().db(), id).await?;
+    Ok(Redirect::to(list_of(kind.into())).into_response())
 }
 
-/// `/dashboard/investments/{id}`: the request, its moves, and what staff may do next.
-pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
-    ctx.require(Role::SuperAdmin)?;
-    let db = ctx.state().db();
-    type Facts = (
-        String,
-        String,
-        String,
-        String,
-        i64,
-        i64,
-        i64,
-        String,
-        Option<String>,
-        Option<String>,
-    );
-    let r: Facts = sqlx::query_as(
-        "SELECT u.email, u.first_name || ' ' || u.last_name, s.name, r.kind, r.amount_kurus, r.fee_kurus, r.total_kurus,
-             r.status, r.rejection_reason, b.reference
-         FROM investment_requests r JOIN users u ON u.id = r.user_id JOIN startups s ON s.id = r.startup_id
-         LEFT JOIN bank_transfers b ON b.request_id = r.id WHERE r.id = ?",
-    )
-    .bind(id)
-    .fetch_optional(db)
-    .await?
-    .ok_or(AppError::NotFound)?;
-    let (email, name, startup, kind, amount, fee, total, status, reason, reference) = r;
-    let status = RequestStatus::from_code(&status).unwrap_or(RequestStatus::Submitted);
+/// The request's facts, in the viewer's language.
+fn facts(ctx: &Ctx, r: RequestFacts) -> Vec<(String, String)> {
     let money = |k: i64| Money::from_kurus(k).format(ctx.locale);
+    let status = RequestStatus::from(r.status);
     let mut facts = vec![
-        (ctx.t("dashboard-col-investor"), format!("{name} <{email}>")),
-        (ctx.t("dashboard-col-startup"), startup),
         (
-            ctx.t("dashboard-col-kind"),
-            ctx.t(if kind == "pre_investment" {
-                "dashboard-pre-investments"
-            } else {
-                "dashboard-investments-title"
-            }),
+            ctx.t("dashboard-col-investor"),
+            format!("{} <{}>", r.name, r.email),
         ),
-        (ctx.t("dashboard-col-amount"), money(amount)),
-        (ctx.t("dashboard-col-fee"), money(fee)),
-        (ctx.t("dashboard-col-total"), money(total)),
+        (ctx.t("dashboard-col-startup"), r.startup),
+        (ctx.t("dashboard-col-kind"), ctx.t(title_of(r.kind.into()))),
+        (ctx.t("dashboard-col-amount"), money(r.amount_kurus)),
+        (ctx.t("dashboard-col-fee"), money(r.fee_kurus)),
+        (ctx.t("dashboard-col-total"), money(r.total_kurus)),
         (
             ctx.t("dashboard-col-status"),
             ctx.t(&format!("request-status-{}", status.code())),
         ),
     ];
-    if let Some(reason) = reason.filter(|r| !r.is_empty()) {
+    if let Some(reason) = r.rejection_reason.filter(|r| !r.is_empty()) {
         facts.push((ctx.t("dashboard-note"), reason));
     }
-    if let Some(reference) = reference {
+    if let Some(reference) = r.reference {
         facts.push((ctx.t("dashboard-transfer-reference"), reference));
     }
-    let events: Vec<(String, String, String, Option<String>)> = sqlx::query_as(
-        "SELECT e.created_at, e.status, e.note, u.email FROM request_events e
-         LEFT JOIN users u ON u.id = e.actor_user_id WHERE e.request_id = ? ORDER BY e.id",
-    )
-    .bind(id)
-    .fetch_all(db)
-    .await?;
-    let history = events
-        .into_iter()
-        .map(|(at, event, note, by)| {
-            let label = if event == "contacted" {
-                ctx.t("dashboard-contacted")
-            } else {
-                ctx.t(&format!("request-status-{event}"))
-            };
-            vec![
-                crate::db::stored_date_time_tr(&at),
-                label,
-                note,
-                by.unwrap_or_default(),
-            ]
-        })
-        .collect();
-    let actions = RequestStatus::ALL
-        .iter()
-        .filter(|to| status.staff_can_move_to(**to))
-        .map(|to| RowAction {
-            action: format!("/dashboard/investments/{id}/status"),
-            name: "to",
-            value: to.code().to_owned(),
-            label_id: format!("dashboard-move-{}", to.code()),
-            fields: NOTE,
-        })
-        .collect();
+    facts
+}
+
+/// A history row: when, what, the note, and who (empty for the investor's own steps).
+fn history_cells(e: RequestEvent) -> [Cell; 4] {
+    let what = if e.status == "contacted" {
+        "dashboard-contacted".to_owned()
+    } else {
+        format!("request-status-{}", e.status)
+    };
+    [
+        Cell::DateTime(e.created_at),
+        Cell::Label(what),
+        e.note.into(),
+        e.by.into(),
+    ]
+}
+
+/// `/dashboard/investments/{id}`: the request, its moves, and what staff may do next.
+pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
+    let db = ctx.state().db();
+    let request = queries::request(db, id).await?.ok_or(AppError::NotFound)?;
+    let actions = moves(id, request.status.into(), true);
+    let facts = facts(&ctx, request);
+    let events = queries::events(db, id).await?;
     let title = format!("{} #{id}", ctx.t("dashboard-request"));
+    let columns = vec![
+        "dashboard-col-date",
+        "dashboard-col-status",
+        "dashboard-note",
+        "dashboard-col-by",
+    ];
     let page = ctx.page_ctx(|pc| {
-        staff_detail_page(
-            pc,
-            title,
-            facts,
-            (
-                vec![
-                    "dashboard-col-date",
-                    "dashboard-col-status",
-                    "dashboard-note",
-                    "dashboard-col-by",
-                ],
-                history,
-            ),
-            actions,
-            None,
-        )
+        let history = events
+            .into_iter()
+            .map(|e| history_cells(e).iter().map(|c| c.text(pc)).collect())
+            .collect();
+        staff_detail_page(pc, title, facts, (columns, history), actions, None)
     });
-    Ok(ctx.render(axum::http::StatusCode::OK, page).await)
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Contacted {
+    /// How staff reached the investor.
+    note: String,
 }
 
 /// `POST /dashboard/investments/{id}/contacted`: staff reached the investor; the note says how.
 pub async fn contacted(
     ctx: Ctx,
+    SuperAdmin(staff): SuperAdmin,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(f): Form<Contacted>,
 ) -> Result<Response, AppError> {
-    let staff = ctx.require(Role::SuperAdmin)?.clone();
-    let f = FormBody::parse(&body);
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
-    let note: String = f.get("note").trim().chars().take(500).collect();
+    let note: String = f.note.trim().chars().take(500).collect();
     let mut tx = ctx.state().db().begin().await?;
-    let found: Option<(String, String, String, String, String)> = sqlx::query_as(
-        "SELECT r.status, r.kind, u.email, u.first_name, u.language FROM investment_requests r
-         JOIN users u ON u.id = r.user_id WHERE r.id = ?",
-    )
-    .bind(id)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (status, kind, email, name, language) = found.ok_or(AppError::NotFound)?;
-    if !RequestStatus::from_code(&status).is_some_and(RequestStatus::is_open) {
+    let request = queries::contacted_request(&mut tx, id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let status = RequestStatus::from(request.status);
+    if !status.is_open() {
         return Err(AppError::BadRequest("bad-request-text"));
     }
-    sqlx::query("INSERT INTO request_events (request_id, status, note, actor_user_id) VALUES (?, 'contacted', ?, ?)")
-        .bind(id)
-        .bind(&note)
-        .bind(staff.id)
-        .execute(&mut *tx)
-        .await?;
-    let locale = Locale::from_code(&language).unwrap_or_default();
+    queries::record_contacted(&mut tx, id, &note, staff.id, ctx.state().now()).await?;
+    let investor = &request.investor;
     let link = format!("{}/pendingInvestments", ctx.state().shared().public_url);
-    crate::mail::enqueue(
-        &mut tx,
-        &crate::mail::Mail::action(&email, locale, &name, "request-contacted", &link),
-    )
-    .await?;
-    crate::db::audit::record(
+    let mail = crate::mail::Mail::action(
+        &investor.email,
+        investor.locale(),
+        &investor.first_name,
+        "request-contacted",
+        &link,
+    );
+    crate::mail::enqueue(&mut tx, &mail).await?;
+    let after = format!("contacted {note}");
+    audit::record(
         &mut tx,
         staff.id,
         "request.contacted",
         &format!("request:{id}"),
-        Some(&status),
-        Some(format!("contacted {note}").trim()),
+        Some(status.code()),
+        Some(after.trim()),
     )
     .await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
-    ctx.set_flash(Flash {
-        kind: FlashKind::Success,
-        message_id: "dashboard-moved".into(),
-    })
-    .await?;
-    let back = if kind == "pre_investment" {
-        "/dashboard/pre-investments"
-    } else {
-        "/dashboard/investments"
-    };
-    Ok(Redirect::to(back).into_response())
+    flash::success(&ctx, "dashboard-moved").await?;
+    Ok(Redirect::to(list_of(request.kind.into())).into_response())
 }
 
 pub fn routes() -> Routes {

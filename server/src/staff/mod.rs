@@ -6,7 +6,7 @@ pub mod academy_events;
 pub mod applications;
 pub mod audit_log;
 pub mod content;
-pub mod groups;
+pub mod funds;
 pub mod home;
 pub mod inboxes;
 pub mod investments;
@@ -20,15 +20,9 @@ pub mod startups;
 pub mod table;
 pub mod transfers;
 pub mod users;
+pub mod vip_groups;
 
-use axum::body::Bytes;
-use axum::http::HeaderMap;
-
-use crate::error::AppError;
-use crate::web::Ctx;
 use crate::web::Routes;
-use crate::web::form::FormBody;
-use crate::web::session::{CurrentUser, Role};
 
 /// The staff sections, in the order the navigation shows them.
 pub fn routes() -> Vec<Routes> {
@@ -39,8 +33,8 @@ pub fn routes() -> Vec<Routes> {
         users::routes(),
         member::routes(),
         qualified::routes(),
-        groups::vip_routes(),
-        groups::fund_routes(),
+        vip_groups::routes(),
+        funds::routes(),
         applications::routes(),
         inboxes::contact_routes(),
         academy_events::routes(),
@@ -52,22 +46,4 @@ pub fn routes() -> Vec<Routes> {
         mailbox::routes(),
         audit_log::routes(),
     ]
-}
-
-pub fn staff(ctx: &Ctx) -> Result<(CurrentUser, bool), AppError> {
-    let user = ctx.require(Role::Admin)?.clone();
-    let superadmin = user.role >= Role::SuperAdmin;
-    Ok((user, superadmin))
-}
-
-/// A staff member's POST: the role, the CSRF token, and the parsed form.
-pub fn staff_post(
-    ctx: &Ctx,
-    headers: &HeaderMap,
-    body: &Bytes,
-) -> Result<(CurrentUser, FormBody), AppError> {
-    let (user, _) = staff(ctx)?;
-    let form = FormBody::parse(body);
-    ctx.verify_csrf(&form.get("csrf"), headers)?;
-    Ok((user, form))
 }

@@ -1,67 +1,68 @@
 //! `/dashboard/qualifiedUsers` (superadmins): qualified-investor declarations with their
-//! evidence, verified or rejected with a reason, audited.
+//! evidence, verified or rejected with a reason, audited. The SQL is in
+//! `staff/queries/qualified.rs`.
 
-use axum::body::Bytes;
 use axum::extract::Path;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::Response;
-use ortak_app::pages::staff_table::{NOTE, RowAction, StaffRow, StaffTable};
+use ortak_app::domain::mkk::MkkStatus;
+use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
+use serde::Deserialize;
 
+use super::queries::qualified::{self as queries, DeclarationStatus};
 use super::table::render_table;
 use crate::db::audit;
-use crate::db::stored_date_tr as date;
 use crate::error::AppError;
 use crate::web::flash::done;
-use crate::web::form::FormBody;
-use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::form::Form;
+use crate::web::{Access, Ctx, Routes, SuperAdmin};
 
-/// `/dashboard/qualifiedUsers` (superadmin).
+/// Verify, or reject with a note, a declaration awaiting review.
+fn review_actions(id: i64) -> Vec<RowAction> {
+    let action = format!("/dashboard/qualifiedUsers/{id}");
+    vec![
+        RowAction {
+            action: action.clone(),
+            name: "decision",
+            value: "verified".into(),
+            label_id: "dashboard-qualified-verify".into(),
+            fields: &[],
+        },
+        RowAction {
+            action,
+            name: "decision",
+            value: "rejected".into(),
+            label_id: "dashboard-qualified-reject".into(),
+            fields: NOTE,
+        },
+    ]
+}
+
+/// `/dashboard/qualifiedUsers`.
 pub async fn list(ctx: Ctx) -> Result<Response, AppError> {
-    ctx.require(Role::SuperAdmin)?;
-    let rows: Vec<(i64, String, String, String, String, String)> = sqlx::query_as(
-        "SELECT q.id, u.email, u.first_name || ' ' || u.last_name, q.basis, q.status, q.submitted_at
-         FROM qualified_declarations q JOIN users u ON u.id = q.user_id ORDER BY q.id DESC LIMIT 5000",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
-    let rows = rows
+    let rows = queries::declarations(ctx.state().db())
+        .await?
         .into_iter()
-        .map(|(id, email, name, basis, status, at)| {
-            let actions = if status == "submitted" {
-                vec![
-                    RowAction {
-                        action: format!("/dashboard/qualifiedUsers/{id}"),
-                        name: "decision",
-                        value: "verified".into(),
-                        label_id: "dashboard-qualified-verify".into(),
-                        fields: &[],
-                    },
-                    RowAction {
-                        action: format!("/dashboard/qualifiedUsers/{id}"),
-                        name: "decision",
-                        value: "rejected".into(),
-                        label_id: "dashboard-qualified-reject".into(),
-                        fields: NOTE,
-                    },
-                ]
-            } else {
-                Vec::new()
-            };
+        .map(|q| {
+            let status = MkkStatus::from(q.status);
             StaffRow {
-                id,
+                id: q.id,
                 cells: vec![
-                    email.into(),
-                    name.into(),
-                    ctx.t(&format!("qualified-basis-{basis}")).into(),
-                    ctx.t(&format!("dashboard-mkk-{status}")).into(),
-                    date(&at).into(),
+                    q.email.into(),
+                    q.name.into(),
+                    Cell::Label(format!("qualified-basis-{}", q.basis)),
+                    Cell::Label(format!("dashboard-mkk-{}", status.code())),
+                    Cell::Date(q.submitted_at),
                 ],
                 link: Some((
-                    format!("/dashboard/qualifiedUsers/{id}/evidence"),
+                    format!("/dashboard/qualifiedUsers/{}/evidence", q.id),
                     "qualified-evidence".to_owned(),
                 )),
-                actions,
+                actions: if status == MkkStatus::Submitted {
+                    review_actions(q.id)
+                } else {
+                    Vec::new()
+                },
             }
         })
         .collect();
@@ -82,74 +83,68 @@ pub async fn list(ctx: Ctx) -> Result<Response, AppError> {
     render_table(&ctx, table).await
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Decision {
+    /// `verified` or `rejected`.
+    decision: String,
+    /// The reason a rejected investor sees.
+    note: String,
+}
+
 /// `POST /dashboard/qualifiedUsers/{id}`: verify, or reject with a reason the investor sees.
 pub async fn decide(
     ctx: Ctx,
+    SuperAdmin(staff): SuperAdmin,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(f): Form<Decision>,
 ) -> Result<Response, AppError> {
-    let staff = ctx.require(Role::SuperAdmin)?.clone();
-    let f = FormBody::parse(&body);
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
-    let decision = f.get("decision");
-    if !["verified", "rejected"].contains(&decision.as_str()) {
-        return Err(AppError::BadRequest("bad-request-text"));
-    }
-    let reason: String = f.get("note").trim().chars().take(500).collect();
+    let decision = match f.decision.as_str() {
+        "verified" => DeclarationStatus::Verified,
+        "rejected" => DeclarationStatus::Rejected,
+        _ => return Err(AppError::BadRequest("bad-request-text")),
+    };
+    let reason: String = f.note.trim().chars().take(500).collect();
+    let kept = (decision == DeclarationStatus::Rejected).then_some(reason.as_str());
     let mut tx = ctx.state().db().begin().await?;
-    let changed = sqlx::query(
-        "UPDATE qualified_declarations SET status = ?, rejection_reason = CASE WHEN ? = 'rejected' THEN ? END,
-             reviewed_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now')
-         WHERE id = ? AND status = 'submitted'",
-    )
-    .bind(&decision)
-    .bind(&decision)
-    .bind(&reason)
-    .bind(id)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected();
-    if changed == 0 {
+    if !queries::decide(&mut tx, id, decision, kept, ctx.state().now()).await? {
         return Err(AppError::NotFound);
     }
+    let after = format!("{} {reason}", f.decision);
     audit::record(
         &mut tx,
         staff.id,
         "qualified.review",
         &format!("qualified:{id}"),
         Some("submitted"),
-        Some(format!("{decision} {reason}").trim()),
+        Some(after.trim()),
     )
     .await?;
     tx.commit().await?;
     done(&ctx, "/dashboard/qualifiedUsers").await
 }
 
-/// `GET /dashboard/qualifiedUsers/{id}/evidence` (superadmin), as a download.
+/// `GET /dashboard/qualifiedUsers/{id}/evidence`, as a download.
 pub async fn evidence(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
-    ctx.require(Role::SuperAdmin)?;
-    let (file, kind): (String, String) = sqlx::query_as(
-        "SELECT evidence_file, evidence_type FROM qualified_declarations WHERE id = ?",
-    )
-    .bind(id)
-    .fetch_optional(ctx.state().db())
-    .await?
-    .ok_or(AppError::NotFound)?;
-    let content_type = match kind.as_str() {
+    let evidence = queries::evidence(ctx.state().db(), id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let content_type = match evidence.kind.as_str() {
         "pdf" => "application/pdf",
         "png" => "image/png",
         _ => "image/jpeg",
     };
-    let mut response = crate::web::files::serve(
-        &ctx.state().shared().data_dir.join("qualified").join(&file),
-        content_type,
-    )
-    .await?;
+    let file = ctx
+        .state()
+        .shared()
+        .data_dir
+        .join("qualified")
+        .join(&evidence.file);
+    let mut response = crate::web::files::serve(&file, content_type).await?;
+    let disposition = format!("attachment; filename=\"evidence-{id}.{}\"", evidence.kind);
     response.headers_mut().insert(
         header::CONTENT_DISPOSITION,
-        HeaderValue::from_str(&format!("attachment; filename=\"evidence-{id}.{kind}\""))
-            .map_err(anyhow::Error::from)?,
+        HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?,
     );
     Ok(response)
 }

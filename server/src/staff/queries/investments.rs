@@ -1,0 +1,178 @@
+//! The SQL of the investment requests sections (`staff/investments.rs`): the lists, one
+//! request with its history, and staff noting that they contacted the investor. Status moves
+//! themselves are `investing::staff_transition`.
+
+use ortak_app::domain::investing::RequestStatus;
+use ortak_app::domain::startups::PeriodKind;
+use sqlx::{SqliteConnection, SqlitePool};
+use time::OffsetDateTime;
+
+use super::recipients::{Language, Recipient};
+use super::startups::StoredPeriodKind;
+
+/// `investment_requests.status` as stored. Mirrors [`RequestStatus`] until the domain enum
+/// derives `sqlx::Type` (then decode into it directly).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "snake_case")]
+pub enum StoredStatus {
+    Submitted,
+    UnderReview,
+    Approved,
+    Paid,
+    Completed,
+    Rejected,
+    Cancelled,
+}
+
+impl From<StoredStatus> for RequestStatus {
+    fn from(status: StoredStatus) -> RequestStatus {
+        match status {
+            StoredStatus::Submitted => RequestStatus::Submitted,
+            StoredStatus::UnderReview => RequestStatus::UnderReview,
+            StoredStatus::Approved => RequestStatus::Approved,
+            StoredStatus::Paid => RequestStatus::Paid,
+            StoredStatus::Completed => RequestStatus::Completed,
+            StoredStatus::Rejected => RequestStatus::Rejected,
+            StoredStatus::Cancelled => RequestStatus::Cancelled,
+        }
+    }
+}
+
+/// A row of `/dashboard/investments` or `/dashboard/pre-investments`.
+pub struct ListedRequest {
+    pub id: i64,
+    pub investor: String,
+    pub startup: String,
+    pub amount_kurus: i64,
+    pub status: StoredStatus,
+    pub created_at: OffsetDateTime,
+}
+
+/// The latest 2,000 requests of `kind`, newest first.
+pub async fn requests(db: &SqlitePool, kind: PeriodKind) -> sqlx::Result<Vec<ListedRequest>> {
+    let kind = kind.code();
+    sqlx::query_as!(
+        ListedRequest,
+        r#"SELECT r.id AS "id!", u.email AS investor, s.name AS startup, r.amount_kurus,
+                r.status AS "status: StoredStatus", r.created_at AS "created_at: OffsetDateTime"
+         FROM investment_requests r JOIN users u ON u.id = r.user_id
+         JOIN startups s ON s.id = r.startup_id
+         WHERE r.kind = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 2000"#,
+        kind
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub async fn kind(db: &SqlitePool, id: i64) -> sqlx::Result<StoredPeriodKind> {
+    sqlx::query_scalar!(
+        r#"SELECT kind AS "kind: StoredPeriodKind" FROM investment_requests WHERE id = ?"#,
+        id
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// What the request's page states.
+pub struct RequestFacts {
+    pub email: String,
+    pub name: String,
+    pub startup: String,
+    pub kind: StoredPeriodKind,
+    pub amount_kurus: i64,
+    pub fee_kurus: i64,
+    pub total_kurus: i64,
+    pub status: StoredStatus,
+    pub rejection_reason: Option<String>,
+    /// The bank transfer's reference, once the investor chose to pay by transfer.
+    pub reference: Option<String>,
+}
+
+pub async fn request(db: &SqlitePool, id: i64) -> sqlx::Result<Option<RequestFacts>> {
+    sqlx::query_as!(
+        RequestFacts,
+        r#"SELECT u.email, u.first_name || ' ' || u.last_name AS "name!: String",
+                s.name AS startup, r.kind AS "kind: StoredPeriodKind", r.amount_kurus,
+                r.fee_kurus, r.total_kurus, r.status AS "status: StoredStatus",
+                r.rejection_reason, b.reference AS "reference?"
+         FROM investment_requests r JOIN users u ON u.id = r.user_id
+         JOIN startups s ON s.id = r.startup_id
+         LEFT JOIN bank_transfers b ON b.request_id = r.id WHERE r.id = ?"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// One step of a request's history: a status, or `contacted`.
+pub struct RequestEvent {
+    pub created_at: OffsetDateTime,
+    pub status: String,
+    pub note: String,
+    /// The staff member's address (none for the investor's own steps).
+    pub by: Option<String>,
+}
+
+pub async fn events(db: &SqlitePool, id: i64) -> sqlx::Result<Vec<RequestEvent>> {
+    sqlx::query_as!(
+        RequestEvent,
+        r#"SELECT e.created_at AS "created_at: OffsetDateTime", e.status, e.note,
+                u.email AS "by?"
+         FROM request_events e LEFT JOIN users u ON u.id = e.actor_user_id
+         WHERE e.request_id = ? ORDER BY e.id"#,
+        id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A request's status and kind, and its investor.
+pub struct ContactedRequest {
+    pub status: StoredStatus,
+    pub kind: StoredPeriodKind,
+    pub investor: Recipient,
+}
+
+pub async fn contacted_request(
+    conn: &mut SqliteConnection,
+    id: i64,
+) -> sqlx::Result<Option<ContactedRequest>> {
+    let row = sqlx::query!(
+        r#"SELECT r.status AS "status: StoredStatus", r.kind AS "kind: StoredPeriodKind",
+                u.email, u.first_name, u.language AS "language: Language"
+         FROM investment_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ?"#,
+        id
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| ContactedRequest {
+        status: r.status,
+        kind: r.kind,
+        investor: Recipient {
+            email: r.email,
+            first_name: r.first_name,
+            language: r.language,
+        },
+    }))
+}
+
+/// Adds `contacted` to the request's history, with staff's note on how.
+pub async fn record_contacted(
+    conn: &mut SqliteConnection,
+    id: i64,
+    note: &str,
+    actor: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO request_events (request_id, status, note, actor_user_id, created_at)
+         VALUES (?, 'contacted', ?, ?, ?)",
+        id,
+        note,
+        actor,
+        now
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
