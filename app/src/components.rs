@@ -4,7 +4,7 @@ use leptos::prelude::*;
 use serde_json::json;
 
 use crate::i18n::Locale;
-use crate::shell::PageContext;
+use crate::shell::{PageContext, Viewer};
 
 /// The nine policy pages, in footer order; each slug is also its Fluent id suffix.
 pub const POLICY_SLUGS: [&str; 9] = [
@@ -36,9 +36,9 @@ fn nav_link(ctx: &PageContext, href: &'static str, label_id: &str) -> impl IntoV
     }
 }
 
-/// The site header: brand, the page title, navigation, language toggle and account tools.
-pub fn header(ctx: &PageContext, title: &str) -> AnyView {
-    let nav = if ctx.viewer.is_some() {
+/// The main navigation: the investor's areas when signed in, the public pages otherwise.
+fn site_nav_links(ctx: &PageContext) -> AnyView {
+    if ctx.viewer.is_some() {
         view! {
             {nav_link(ctx, "/overview", "nav-overview")}
             {nav_link(ctx, "/startups", "nav-startups")}
@@ -54,58 +54,75 @@ pub fn header(ctx: &PageContext, title: &str) -> AnyView {
             {nav_link(ctx, "/blog", "nav-blog")}
         }
         .into_any()
-    };
-    let other = ctx.locale.other();
-    let account = match ctx.viewer {
-        Some(viewer) => {
-            let name = format!("{} {}", viewer.first_name, viewer.last_name);
-            let avatar = viewer
-                .avatar_url
-                .clone()
-                .unwrap_or_else(|| "/avatar.svg".to_owned());
-            view! {
-                <a class="icon-link" href="/profile" title=ctx.t("settings")>
-                    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                        <path
-                            fill="currentColor"
-                            d="M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.3h-4l-.4 2.6a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.5 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.6h4l.4-2.6a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
-                        />
-                    </svg>
-                    <span class="visually-hidden">{ctx.t("settings")}</span>
-                </a>
-                <details class="avatar-menu">
-                    <summary>
-                        <img class="avatar" src=avatar alt="" width="32" height="32" />
-                        <span class="avatar-menu__name">{name.clone()}</span>
-                    </summary>
-                    <div class="avatar-menu__panel">
-                        <p class="avatar-menu__who">
-                            <strong>{name}</strong>
-                            <span>{viewer.position.clone()}</span>
-                        </p>
-                        <ul>
-                            <li><a href="/profile">{ctx.t("menu-profile")}</a></li>
-                            <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
-                            <li><a href="/favorites">{ctx.t("menu-favorites")}</a></li>
-                            <li><a href="/qualifiedInvestor">{ctx.t("menu-qualified")}</a></li>
-                            <li><a href="/contactUs">{ctx.t("menu-contact")}</a></li>
-                            <li><a href="/profile?tab=security">{ctx.t("menu-settings")}</a></li>
-                        </ul>
-                        <form class="avatar-menu__logout" method="post" action="/logout">
-                            <input type="hidden" name="csrf" value=ctx.csrf.to_owned() />
-                            <button class="link-button" type="submit">{ctx.t("logout")}</button>
-                        </form>
-                    </div>
-                </details>
-            }
-            .into_any()
-        }
+    }
+}
+
+/// The gear icon linking to the profile's settings.
+fn settings_link(ctx: &PageContext) -> impl IntoView + use<> {
+    view! {
+        <a class="icon-link" href="/profile" title=ctx.t("settings")>
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path
+                    fill="currentColor"
+                    d="M19.4 13a7.7 7.7 0 0 0 0-2l2.1-1.6-2-3.5-2.5 1a7.6 7.6 0 0 0-1.7-1L15 3.3h-4l-.4 2.6a7.6 7.6 0 0 0-1.7 1l-2.5-1-2 3.5L6.5 11a7.7 7.7 0 0 0 0 2l-2.1 1.6 2 3.5 2.5-1a7.6 7.6 0 0 0 1.7 1l.4 2.6h4l.4-2.6a7.6 7.6 0 0 0 1.7-1l2.5 1 2-3.5zM13 15.5a3.5 3.5 0 1 1 0-7 3.5 3.5 0 0 1 0 7z"
+                />
+            </svg>
+            <span class="visually-hidden">{ctx.t("settings")}</span>
+        </a>
+    }
+}
+
+/// The signed-in user's menu: avatar and name, their pages, and signing out.
+fn avatar_menu(ctx: &PageContext, viewer: &Viewer) -> impl IntoView + use<> {
+    let name = format!("{} {}", viewer.first_name, viewer.last_name);
+    let avatar = viewer
+        .avatar_url
+        .clone()
+        .unwrap_or_else(|| "/avatar.svg".to_owned());
+    view! {
+        <details class="avatar-menu">
+            <summary>
+                <img class="avatar" src=avatar alt="" width="32" height="32" />
+                <span class="avatar-menu__name">{name.clone()}</span>
+            </summary>
+            <div class="avatar-menu__panel">
+                <p class="avatar-menu__who">
+                    <strong>{name}</strong>
+                    <span>{viewer.position.clone()}</span>
+                </p>
+                <ul>
+                    <li><a href="/profile">{ctx.t("menu-profile")}</a></li>
+                    <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
+                    <li><a href="/favorites">{ctx.t("menu-favorites")}</a></li>
+                    <li><a href="/qualifiedInvestor">{ctx.t("menu-qualified")}</a></li>
+                    <li><a href="/contactUs">{ctx.t("menu-contact")}</a></li>
+                    <li><a href="/profile?tab=security">{ctx.t("menu-settings")}</a></li>
+                </ul>
+                <form class="avatar-menu__logout" method="post" action="/logout">
+                    <input type="hidden" name="csrf" value=ctx.csrf.to_owned() />
+                    <button class="link-button" type="submit">{ctx.t("logout")}</button>
+                </form>
+            </div>
+        </details>
+    }
+}
+
+/// The account tools: settings and the user's menu when signed in, sign-in and sign-up
+/// otherwise.
+fn account_tools(ctx: &PageContext) -> AnyView {
+    match ctx.viewer {
+        Some(viewer) => view! { {settings_link(ctx)}{avatar_menu(ctx, viewer)} }.into_any(),
         None => view! {
             <a class="button button--ghost" href="/signin">{ctx.t("sign-in")}</a>
             <a class="button button--primary" href="/signup">{ctx.t("sign-up")}</a>
         }
         .into_any(),
-    };
+    }
+}
+
+/// The site header: brand, the page title, navigation, language toggle and account tools.
+pub fn header(ctx: &PageContext, title: &str) -> AnyView {
+    let other = ctx.locale.other();
     view! {
         <header class="site-header">
             <div class="container site-header__inner">
@@ -115,7 +132,7 @@ pub fn header(ctx: &PageContext, title: &str) -> AnyView {
                 </a>
                 <span class="site-header__title">{title.to_owned()}</span>
                 <nav class="site-nav" aria-label=ctx.t("nav-label")>
-                    <ul>{nav}</ul>
+                    <ul>{site_nav_links(ctx)}</ul>
                 </nav>
                 <div class="site-header__tools">
                     <a
@@ -128,7 +145,7 @@ pub fn header(ctx: &PageContext, title: &str) -> AnyView {
                     >
                         {ctx.t("lang-switch-text")}
                     </a>
-                    {account}
+                    {account_tools(ctx)}
                 </div>
             </div>
         </header>

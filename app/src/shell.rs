@@ -124,14 +124,10 @@ impl Page {
     }
 }
 
-/// Renders a complete HTML document for `page`.
-pub fn render_document(ctx: &PageContext, page: Page) -> String {
-    let chrome = chrome_for(ctx.path);
-    // The footer's newsletter box is its plain form (no JavaScript on pages without islands);
-    // /newsletter mounts the island.
-    let islands = page.islands.clone();
-    let scripts: Vec<&IslandAsset> = ctx
-        .assets
+/// The module scripts of the islands in `islands`, and the chunks they import (preloaded,
+/// each once).
+fn island_scripts(assets: &Assets, islands: &[&str]) -> (Vec<String>, Vec<String>) {
+    let scripts: Vec<&IslandAsset> = assets
         .islands
         .iter()
         .filter(|a| islands.contains(&a.name.as_str()))
@@ -139,69 +135,88 @@ pub fn render_document(ctx: &PageContext, page: Page) -> String {
     let mut preloads: Vec<String> = scripts.iter().flat_map(|a| a.preload.clone()).collect();
     preloads.sort();
     preloads.dedup();
-    let srcs: Vec<String> = scripts.iter().map(|a| a.src.clone()).collect();
+    let srcs = scripts.iter().map(|a| a.src.clone()).collect();
+    (preloads, srcs)
+}
 
+/// The language of this URL's own version: `?lang=en` pages are English, and an address
+/// without it is the Turkish page (what crawlers, which send no Accept-Language, are given),
+/// even when a visitor's browser asked for English there.
+fn url_locale(ctx: &PageContext) -> Locale {
+    match ctx
+        .query
+        .is_some_and(|q| q.split('&').any(|p| p == "lang=en"))
+    {
+        true => Locale::En,
+        false => Locale::Tr,
+    }
+}
+
+/// The `<head>`: title and description, robots, the canonical address and its language
+/// alternates, Open Graph, structured data, the style sheet and the islands' scripts.
+fn document_head(ctx: &PageContext, page: &Page) -> impl IntoView + use<> {
+    // The footer's newsletter box is its plain form (no JavaScript on pages without islands);
+    // /newsletter mounts the island.
+    let (preloads, srcs) = island_scripts(ctx.assets, &page.islands);
     let site = ctx.t("site-name");
     let full_title = if page.title.contains(&site) {
         page.title.clone()
     } else {
         format!("{} | {site}", page.title)
     };
-    // The canonical address is this URL's own language version: `?lang=en` pages point to
-    // themselves, and an address without it is the Turkish page (what crawlers, which send no
-    // Accept-Language, are given), even when a visitor's browser asked for English there.
-    let url_locale = match ctx
-        .query
-        .is_some_and(|q| q.split('&').any(|p| p == "lang=en"))
-    {
-        true => Locale::En,
-        false => Locale::Tr,
-    };
-    let canonical = ctx.url_in(ctx.path, url_locale);
+    let canonical = ctx.url_in(ctx.path, url_locale(ctx));
     let tr_url = ctx.url_in(ctx.path, Locale::Tr);
     let en_url = ctx.url_in(ctx.path, Locale::En);
-    let bare = !chrome.header && !chrome.footer;
-    let flash = ctx.flash.clone();
     // A data block, not a script: CSP does not run it. `<` is escaped so no text in it can
     // close the element.
     let json_ld = page
         .json_ld
         .as_ref()
         .map(|data| data.to_string().replace('<', "\\u003c"));
+    view! {
+        <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <title>{full_title}</title>
+            <meta name="description" content=page.description.clone() />
+            {(!page.indexable).then(|| view! { <meta name="robots" content="noindex" /> })}
+            <link rel="canonical" href=canonical.clone() />
+            <link rel="alternate" hreflang="tr" href=tr_url.clone() />
+            <link rel="alternate" hreflang="en" href=en_url />
+            <link rel="alternate" hreflang="x-default" href=tr_url />
+            {og("og:site_name", site)}
+            {og("og:type", page.og_type)}
+            {og("og:title", page.title.clone())}
+            {og("og:description", page.description.clone())}
+            {og("og:url", canonical)}
+            {og("og:locale", ctx.locale.og_locale())}
+            {og("og:locale:alternate", ctx.locale.other().og_locale())}
+            <meta name="theme-color" content="#0b2540" />
+            {json_ld.map(|data| view! { <script type="application/ld+json" inner_html=data></script> })}
+            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+            <link rel="stylesheet" href=ctx.assets.style.clone() />
+            {preloads
+                .into_iter()
+                .map(|href| view! { <link rel="modulepreload" href=href /> })
+                .collect_view()}
+            {srcs
+                .into_iter()
+                .map(|src| view! { <script type="module" src=src></script> })
+                .collect_view()}
+        </head>
+    }
+}
 
+/// Renders a complete HTML document for `page`.
+pub fn render_document(ctx: &PageContext, page: Page) -> String {
+    let chrome = chrome_for(ctx.path);
+    let bare = !chrome.header && !chrome.footer;
+    let flash = ctx.flash.clone();
     let html = Owner::new().with(|| {
+        let head = document_head(ctx, &page);
         view! {
             <html lang=ctx.locale.code()>
-                <head>
-                    <meta charset="utf-8" />
-                    <meta name="viewport" content="width=device-width, initial-scale=1" />
-                    <title>{full_title.clone()}</title>
-                    <meta name="description" content=page.description.clone() />
-                    {(!page.indexable).then(|| view! { <meta name="robots" content="noindex" /> })}
-                    <link rel="canonical" href=canonical.clone() />
-                    <link rel="alternate" hreflang="tr" href=tr_url.clone() />
-                    <link rel="alternate" hreflang="en" href=en_url />
-                    <link rel="alternate" hreflang="x-default" href=tr_url />
-                    {og("og:site_name", site)}
-                    {og("og:type", page.og_type)}
-                    {og("og:title", page.title.clone())}
-                    {og("og:description", page.description.clone())}
-                    {og("og:url", canonical)}
-                    {og("og:locale", ctx.locale.og_locale())}
-                    {og("og:locale:alternate", ctx.locale.other().og_locale())}
-                    <meta name="theme-color" content="#0b2540" />
-                    {json_ld.map(|data| view! { <script type="application/ld+json" inner_html=data></script> })}
-                    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-                    <link rel="stylesheet" href=ctx.assets.style.clone() />
-                    {preloads
-                        .into_iter()
-                        .map(|href| view! { <link rel="modulepreload" href=href /> })
-                        .collect_view()}
-                    {srcs
-                        .into_iter()
-                        .map(|src| view! { <script type="module" src=src></script> })
-                        .collect_view()}
-                </head>
+                {head}
                 <body class=bare.then_some("bare")>
                     <a class="skip-link" href="#main">{ctx.t("skip-to-content")}</a>
                     {chrome.header.then(|| header(ctx, &page.title))}

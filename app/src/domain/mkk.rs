@@ -83,10 +83,11 @@ fn name(errors: &mut FieldErrors, field: &'static str, value: &str) -> String {
     v.to_owned()
 }
 
-/// Individuals give a TCKN (citizens) or YKN (foreigners); corporate investors give the
-/// organisation's VKN and name. `today` is the Istanbul date, for the adult check.
-pub fn validate_mkk(form: &MkkForm, today: Date) -> Result<Mkk, FieldErrors> {
-    let mut errors = FieldErrors::default();
+/// Who invests: the investor type, citizenship and ID type, which must fit each other.
+fn investor(
+    errors: &mut FieldErrors,
+    form: &MkkForm,
+) -> (Option<InvestorType>, Option<bool>, Option<IdType>) {
     let investor_type = InvestorType::from_code(&form.investor_type);
     if investor_type.is_none() {
         errors.add("investor_type", "validation-user-type");
@@ -113,38 +114,29 @@ pub fn validate_mkk(form: &MkkForm, today: Date) -> Result<Mkk, FieldErrors> {
         }
         _ => {}
     }
-    let identity_number = match id_type {
-        Some(t) => errors.check(
-            "identity_number",
-            validate_id(t, &form.identity_number),
-            |e| e.message_id(),
-        ),
-        None => None,
-    };
-    let first_name = name(&mut errors, "first_name", &form.first_name);
-    let last_name = name(&mut errors, "last_name", &form.last_name);
-    let email = errors.check("email", normalize_email(&form.email), |e| e.message_id());
-    let phone = errors.check("phone", normalize_mobile(&form.phone), |e| e.message_id());
-    let annual_income = if form.annual_income.trim().is_empty() {
+    (investor_type, citizen, id_type)
+}
+
+fn annual_income(errors: &mut FieldErrors, text: &str) -> Option<Money> {
+    if text.trim().is_empty() {
         errors.add("annual_income", "validation-required");
         None
     } else {
-        let m = parse_lira(&form.annual_income);
+        let m = parse_lira(text);
         if m.is_none() {
             errors.add("annual_income", "validation-number");
         }
         m
-    };
-    let corporate = investor_type == Some(InvestorType::Corporate);
-    let organisation = form.organisation.trim().to_owned();
-    if corporate && organisation.is_empty() {
-        errors.add("organisation", "validation-required");
     }
-    let birth_date = match Date::parse(
-        form.birth_date.trim(),
+}
+
+/// The birth date, of an adult (18 to 120 years old on `today`).
+fn birth_date(errors: &mut FieldErrors, text: &str, today: Date) -> Option<Date> {
+    match Date::parse(
+        text.trim(),
         time::macros::format_description!("[year]-[month]-[day]"),
     ) {
-        _ if form.birth_date.trim().is_empty() => {
+        _ if text.trim().is_empty() => {
             errors.add("birth_date", "validation-required");
             None
         }
@@ -161,7 +153,33 @@ pub fn validate_mkk(form: &MkkForm, today: Date) -> Result<Mkk, FieldErrors> {
             }
             Some(date)
         }
+    }
+}
+
+/// Individuals give a TCKN (citizens) or YKN (foreigners); corporate investors give the
+/// organisation's VKN and name. `today` is the Istanbul date, for the adult check.
+pub fn validate_mkk(form: &MkkForm, today: Date) -> Result<Mkk, FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let (investor_type, citizen, id_type) = investor(&mut errors, form);
+    let identity_number = match id_type {
+        Some(t) => errors.check(
+            "identity_number",
+            validate_id(t, &form.identity_number),
+            |e| e.message_id(),
+        ),
+        None => None,
     };
+    let first_name = name(&mut errors, "first_name", &form.first_name);
+    let last_name = name(&mut errors, "last_name", &form.last_name);
+    let email = errors.check("email", normalize_email(&form.email), |e| e.message_id());
+    let phone = errors.check("phone", normalize_mobile(&form.phone), |e| e.message_id());
+    let annual_income = annual_income(&mut errors, &form.annual_income);
+    let corporate = investor_type == Some(InvestorType::Corporate);
+    let organisation = form.organisation.trim().to_owned();
+    if corporate && organisation.is_empty() {
+        errors.add("organisation", "validation-required");
+    }
+    let birth_date = birth_date(&mut errors, &form.birth_date, today);
     match (
         investor_type,
         citizen,

@@ -64,99 +64,106 @@ fn one_of(
     }
 }
 
+/// Step 1: the mobile phone (normalised to E.164), country and city.
+fn contact(errors: &mut FieldErrors, answers: &mut Answers) {
+    if let Some(phone) = errors.check("phone", normalize_mobile(&answers.phone), |e| {
+        e.message_id()
+    }) {
+        answers.phone = phone;
+    }
+    text(errors, "country", &answers.country, true);
+    text(errors, "city", &answers.city, true);
+}
+
+/// Step 2: the investor type; corporate investors name their company and tax office, which
+/// individuals' answers drop.
+fn investor(errors: &mut FieldErrors, answers: &mut Answers) {
+    let kind = InvestorType::from_code(&answers.investor_type);
+    if kind.is_none() {
+        errors.add("investor_type", "validation-user-type");
+    }
+    let corporate = kind == Some(InvestorType::Corporate);
+    text(errors, "company_name", &answers.company_name, corporate);
+    text(errors, "tax_office", &answers.tax_office, corporate);
+    text(errors, "position", &answers.position, false);
+    if !corporate {
+        answers.company_name.clear();
+        answers.tax_office.clear();
+    }
+}
+
+/// Step 3: purpose and budget.
+fn goals(errors: &mut FieldErrors, answers: &Answers) {
+    one_of(
+        errors,
+        "purpose",
+        &answers.purpose,
+        &PURPOSES,
+        "validation-required",
+    );
+    one_of(
+        errors,
+        "budget",
+        &answers.budget,
+        &BUDGETS,
+        "validation-required",
+    );
+}
+
+/// Step 4: the interests (known ones only, in the list's order, each once; at least one) and
+/// where the user heard of the platform.
+fn interests(errors: &mut FieldErrors, answers: &mut Answers) {
+    answers
+        .interests
+        .retain(|i| INTERESTS.contains(&i.as_str()));
+    answers
+        .interests
+        .sort_by_key(|i| INTERESTS.iter().position(|x| x == i));
+    answers.interests.dedup();
+    if answers.interests.is_empty() {
+        errors.add("interests", "validation-choose-one");
+    }
+    one_of(
+        errors,
+        "how_heard",
+        &answers.how_heard,
+        &HEARD_FROM,
+        "validation-required",
+    );
+}
+
+/// Step 5: experience, and the startup the user has in mind, if any.
+fn experience(errors: &mut FieldErrors, answers: &mut Answers) {
+    one_of(
+        errors,
+        "experience",
+        &answers.experience,
+        &["yes", "no"],
+        "validation-required",
+    );
+    one_of(
+        errors,
+        "specific",
+        &answers.specific,
+        &["yes", "no"],
+        "validation-required",
+    );
+    if answers.specific == "yes" {
+        text(errors, "specific_startup", &answers.specific_startup, true);
+    } else {
+        answers.specific_startup.clear();
+    }
+}
+
 /// Checks the answers of `step`, normalising them in place (the phone to E.164).
 pub fn validate_step(step: u8, answers: &mut Answers) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::default();
     match step {
-        1 => {
-            if let Some(phone) = errors.check("phone", normalize_mobile(&answers.phone), |e| {
-                e.message_id()
-            }) {
-                answers.phone = phone;
-            }
-            text(&mut errors, "country", &answers.country, true);
-            text(&mut errors, "city", &answers.city, true);
-        }
-        2 => {
-            let kind = InvestorType::from_code(&answers.investor_type);
-            if kind.is_none() {
-                errors.add("investor_type", "validation-user-type");
-            }
-            let corporate = kind == Some(InvestorType::Corporate);
-            text(
-                &mut errors,
-                "company_name",
-                &answers.company_name,
-                corporate,
-            );
-            text(&mut errors, "tax_office", &answers.tax_office, corporate);
-            text(&mut errors, "position", &answers.position, false);
-            if !corporate {
-                answers.company_name.clear();
-                answers.tax_office.clear();
-            }
-        }
-        3 => {
-            one_of(
-                &mut errors,
-                "purpose",
-                &answers.purpose,
-                &PURPOSES,
-                "validation-required",
-            );
-            one_of(
-                &mut errors,
-                "budget",
-                &answers.budget,
-                &BUDGETS,
-                "validation-required",
-            );
-        }
-        4 => {
-            answers
-                .interests
-                .retain(|i| INTERESTS.contains(&i.as_str()));
-            answers
-                .interests
-                .sort_by_key(|i| INTERESTS.iter().position(|x| x == i));
-            answers.interests.dedup();
-            if answers.interests.is_empty() {
-                errors.add("interests", "validation-choose-one");
-            }
-            one_of(
-                &mut errors,
-                "how_heard",
-                &answers.how_heard,
-                &HEARD_FROM,
-                "validation-required",
-            );
-        }
-        5 => {
-            one_of(
-                &mut errors,
-                "experience",
-                &answers.experience,
-                &["yes", "no"],
-                "validation-required",
-            );
-            one_of(
-                &mut errors,
-                "specific",
-                &answers.specific,
-                &["yes", "no"],
-                "validation-required",
-            );
-            if answers.specific == "yes" {
-                text(
-                    &mut errors,
-                    "specific_startup",
-                    &answers.specific_startup,
-                    true,
-                );
-            } else {
-                answers.specific_startup.clear();
-            }
-        }
+        1 => contact(&mut errors, answers),
+        2 => investor(&mut errors, answers),
+        3 => goals(&mut errors, answers),
+        4 => interests(&mut errors, answers),
+        5 => experience(&mut errors, answers),
         _ => {}
     }
     if errors.is_empty() {

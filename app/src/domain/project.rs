@@ -204,6 +204,90 @@ fn url(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'static s
     }
 }
 
+/// Step 1: the startup, its place and description, its links, and the presentation.
+fn startup(errors: &mut FieldErrors, a: &BTreeMap<String, String>, has_presentation: bool) {
+    text(errors, a, "name", true, 120);
+    if !SECTORS.contains(&get(a, "sector")) {
+        errors.add("sector", "validation-required");
+    }
+    text(errors, a, "subcategory", false, 120);
+    text(errors, a, "country", true, 100);
+    text(errors, a, "city", true, 100);
+    let description = get(a, "description");
+    if description.is_empty() {
+        errors.add("description", "validation-required");
+    } else if description.chars().count() > DESCRIPTION_MAX_CHARS {
+        errors.add("description", "validation-description-long");
+    }
+    for field in ["website", "instagram", "twitter", "youtube"] {
+        url(errors, a, field);
+    }
+    if !has_presentation {
+        errors.add("presentation", "validation-presentation");
+    }
+}
+
+/// Step 2: team, founding, stage and money.
+fn company(errors: &mut FieldErrors, a: &BTreeMap<String, String>) {
+    number(errors, a, "team_size", true);
+    if yes_no(errors, a, "established") {
+        date(errors, a, "established_on", true);
+    }
+    if !STAGES.contains(&get(a, "stage")) {
+        errors.add("stage", "validation-required");
+    }
+    if yes_no(errors, a, "has_income") {
+        number(errors, a, "monthly_income", true);
+        number(errors, a, "monthly_expense", true);
+    }
+    number(errors, a, "valuation_usd", false);
+    number(errors, a, "amount_sought_usd", true);
+}
+
+/// Step 3: an accelerator programme and an earlier round, each only when there was one.
+fn history(errors: &mut FieldErrors, a: &BTreeMap<String, String>) {
+    if yes_no(errors, a, "accelerator") {
+        date(errors, a, "accelerator_date", true);
+        text(errors, a, "accelerator_program", true, 200);
+        text(errors, a, "accelerator_country", true, 100);
+    }
+    if yes_no(errors, a, "prior_investment") {
+        date(errors, a, "prior_date", true);
+        text(errors, a, "prior_investors", true, 300);
+        number(errors, a, "prior_amount", true);
+    }
+}
+
+/// Step 4: the contact address (normalised), how they heard of us, a note, and the founders
+/// (their phones normalised).
+fn contact(errors: &mut FieldErrors, a: &mut BTreeMap<String, String>) {
+    match normalize_email(get(a, "contact_email")) {
+        Ok(email) => {
+            a.insert("contact_email".into(), email);
+        }
+        Err(e) => errors.add("contact_email", e.message_id()),
+    }
+    text(errors, a, "how_heard", false, 200);
+    text(errors, a, "note", false, 2000);
+    for (i, [name, position, phone, linkedin]) in FOUNDER_FIELDS.into_iter().enumerate() {
+        let filled = [name, position, phone, linkedin]
+            .iter()
+            .any(|f| !get(a, f).is_empty());
+        // The first founder is required; further rows only once started.
+        if i == 0 || filled {
+            text(errors, a, name, true, 120);
+            text(errors, a, position, true, 120);
+            match normalize_mobile(get(a, phone)) {
+                Ok(p) => {
+                    a.insert(phone.to_owned(), p);
+                }
+                Err(e) => errors.add(phone, e.message_id()),
+            }
+            url(errors, a, linkedin);
+        }
+    }
+}
+
 /// Checks `step`'s answers. `has_presentation` says whether the draft holds a presentation.
 pub fn validate_step(
     step: u8,
@@ -212,81 +296,10 @@ pub fn validate_step(
 ) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::default();
     match step {
-        1 => {
-            text(&mut errors, a, "name", true, 120);
-            if !SECTORS.contains(&get(a, "sector")) {
-                errors.add("sector", "validation-required");
-            }
-            text(&mut errors, a, "subcategory", false, 120);
-            text(&mut errors, a, "country", true, 100);
-            text(&mut errors, a, "city", true, 100);
-            let description = get(a, "description");
-            if description.is_empty() {
-                errors.add("description", "validation-required");
-            } else if description.chars().count() > DESCRIPTION_MAX_CHARS {
-                errors.add("description", "validation-description-long");
-            }
-            for field in ["website", "instagram", "twitter", "youtube"] {
-                url(&mut errors, a, field);
-            }
-            if !has_presentation {
-                errors.add("presentation", "validation-presentation");
-            }
-        }
-        2 => {
-            number(&mut errors, a, "team_size", true);
-            if yes_no(&mut errors, a, "established") {
-                date(&mut errors, a, "established_on", true);
-            }
-            if !STAGES.contains(&get(a, "stage")) {
-                errors.add("stage", "validation-required");
-            }
-            if yes_no(&mut errors, a, "has_income") {
-                number(&mut errors, a, "monthly_income", true);
-                number(&mut errors, a, "monthly_expense", true);
-            }
-            number(&mut errors, a, "valuation_usd", false);
-            number(&mut errors, a, "amount_sought_usd", true);
-        }
-        3 => {
-            if yes_no(&mut errors, a, "accelerator") {
-                date(&mut errors, a, "accelerator_date", true);
-                text(&mut errors, a, "accelerator_program", true, 200);
-                text(&mut errors, a, "accelerator_country", true, 100);
-            }
-            if yes_no(&mut errors, a, "prior_investment") {
-                date(&mut errors, a, "prior_date", true);
-                text(&mut errors, a, "prior_investors", true, 300);
-                number(&mut errors, a, "prior_amount", true);
-            }
-        }
-        4 => {
-            match normalize_email(get(a, "contact_email")) {
-                Ok(email) => {
-                    a.insert("contact_email".into(), email);
-                }
-                Err(e) => errors.add("contact_email", e.message_id()),
-            }
-            text(&mut errors, a, "how_heard", false, 200);
-            text(&mut errors, a, "note", false, 2000);
-            for (i, [name, position, phone, linkedin]) in FOUNDER_FIELDS.into_iter().enumerate() {
-                let filled = [name, position, phone, linkedin]
-                    .iter()
-                    .any(|f| !get(a, f).is_empty());
-                // The first founder is required; further rows only once started.
-                if i == 0 || filled {
-                    text(&mut errors, a, name, true, 120);
-                    text(&mut errors, a, position, true, 120);
-                    match normalize_mobile(get(a, phone)) {
-                        Ok(p) => {
-                            a.insert(phone.to_owned(), p);
-                        }
-                        Err(e) => errors.add(phone, e.message_id()),
-                    }
-                    url(&mut errors, a, linkedin);
-                }
-            }
-        }
+        1 => startup(&mut errors, a, has_presentation),
+        2 => company(&mut errors, a),
+        3 => history(&mut errors, a),
+        4 => contact(&mut errors, a),
         _ => {}
     }
     if errors.is_empty() {

@@ -1,16 +1,22 @@
-//! The staff startup editor's form: what staff type, and the checked record it becomes.
+//! The staff startup editor's form: what staff type, and the checked record it becomes,
+//! checked one group of fields at a time. Reading single values (addresses, whole numbers,
+//! dates, the founders box) is the `parse` submodule.
+
+mod parse;
 
 use std::collections::BTreeMap;
 
 use time::Date;
+
+pub use parse::{is_slug, parse_founders, slugify};
 
 use crate::domain::money::Money;
 use crate::domain::paths::is_web_url;
 use crate::domain::profile::parse_lira;
 use crate::domain::project::DESCRIPTION_MAX_CHARS;
 use crate::domain::startups::{PeriodKind, SECTIONS, SECTORS, STAGES};
-use crate::domain::text::turkish_lowercase;
 use crate::forms::FieldErrors;
+use parse::{date, whole};
 
 /// The editor's fields as typed (kept as text so a refused form shows them again).
 #[derive(Clone, Debug, Default)]
@@ -90,92 +96,8 @@ pub struct StartupRecord {
     pub sections: BTreeMap<String, (String, String)>,
 }
 
-/// An ASCII address for a name: Turkish letters lose their marks, the rest becomes hyphens.
-pub fn slugify(name: &str) -> String {
-    let mut out = String::new();
-    for c in turkish_lowercase(name).chars() {
-        let c = match c {
-            'ç' => 'c',
-            'ğ' => 'g',
-            'ı' => 'i',
-            'ö' => 'o',
-            'ş' => 's',
-            'ü' => 'u',
-            'â' => 'a',
-            'î' => 'i',
-            'û' => 'u',
-            c if c.is_ascii_alphanumeric() => c,
-            _ => '-',
-        };
-        if c != '-' || !out.ends_with('-') {
-            out.push(c);
-        }
-    }
-    out.trim_matches('-').chars().take(80).collect()
-}
-
-/// Whether `slug` is a usable address segment.
-pub fn is_slug(slug: &str) -> bool {
-    !slug.is_empty()
-        && slug.len() <= 100
-        && slug
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
-
-fn date(text: &str) -> Option<Date> {
-    Date::parse(
-        text.trim(),
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .ok()
-}
-
-fn whole(text: &str) -> Option<i64> {
-    let digits: String = text
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '.' | ',' | ' '))
-        .collect();
-    if digits.is_empty() || digits.len() > 15 || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    digits.parse().ok()
-}
-
-/// Parses the founders box; `None` when a line is not `name | title [| https://…]`.
-pub fn parse_founders(text: &str) -> Option<Vec<Founder>> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .map(|line| {
-            let parts: Vec<&str> = line.split('|').map(str::trim).collect();
-            match parts.as_slice() {
-                [name, title] | [name, title, ""] if !name.is_empty() && !title.is_empty() => {
-                    Some(Founder {
-                        name: (*name).to_owned(),
-                        title: (*title).to_owned(),
-                        linkedin: String::new(),
-                    })
-                }
-                [name, title, link]
-                    if !name.is_empty() && !title.is_empty() && is_web_url(link) =>
-                {
-                    Some(Founder {
-                        name: (*name).to_owned(),
-                        title: (*title).to_owned(),
-                        linkedin: (*link).to_owned(),
-                    })
-                }
-                _ => None,
-            }
-        })
-        .collect()
-}
-
-/// Checks the form; `funds` are the ids staff may choose from.
-pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, FieldErrors> {
-    let mut e = FieldErrors::default();
+/// The texts every startup needs: name, city and both descriptions.
+fn required_texts(form: &StartupForm, e: &mut FieldErrors) {
     let required = [
         ("name", &form.name),
         ("city", &form.city),
@@ -189,6 +111,10 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
             e.add(field, "validation-description-long");
         }
     }
+}
+
+/// The address as typed, or made from the name when left empty.
+fn slug(form: &StartupForm, e: &mut FieldErrors) -> String {
     let slug = if form.slug.trim().is_empty() {
         slugify(&form.name)
     } else {
@@ -197,6 +123,11 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
     if !form.name.trim().is_empty() && !is_slug(&slug) {
         e.add("slug", "validation-slug");
     }
+    slug
+}
+
+/// Sector and stage among the known ones, and the fund among `funds`; returns the fund.
+fn choices(form: &StartupForm, funds: &[i64], e: &mut FieldErrors) -> Option<i64> {
     if !SECTORS.contains(&form.sector.as_str()) {
         e.add("sector", "validation-required");
     }
@@ -207,6 +138,11 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
     if fund_id.is_none() {
         e.add("fund", "validation-required");
     }
+    fund_id
+}
+
+/// The website and social accounts, each empty or a web address.
+fn links(form: &StartupForm, e: &mut FieldErrors) {
     for (field, value) in [
         ("website", &form.website),
         ("instagram", &form.instagram),
@@ -217,6 +153,40 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
             e.add(field, "validation-url");
         }
     }
+}
+
+/// An optional value: `None` when left empty, `message` under `field` when it does not parse.
+fn optional<T>(
+    e: &mut FieldErrors,
+    field: &'static str,
+    text: &str,
+    parse: impl FnOnce(&str) -> Option<T>,
+    message: &'static str,
+) -> Option<T> {
+    if text.trim().is_empty() {
+        None
+    } else {
+        let value = parse(text);
+        if value.is_none() {
+            e.add(field, message);
+        }
+        value
+    }
+}
+
+/// The company's optional figures and dates, as checked.
+struct Figures {
+    /// `None` when typed but not a number (empty means 0).
+    team_size: Option<i64>,
+    established_on: Option<Date>,
+    vip_until: Option<Date>,
+    monthly_income: Option<Money>,
+    monthly_expense: Option<Money>,
+    valuation_usd: Option<i64>,
+    amount_sought_usd: Option<i64>,
+}
+
+fn figures(form: &StartupForm, e: &mut FieldErrors) -> Figures {
     let team_size = if form.team_size.trim().is_empty() {
         Some(0)
     } else {
@@ -225,45 +195,45 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
     if team_size.is_none() {
         e.add("team_size", "validation-number");
     }
-    let optional_date = |field: &'static str, text: &str, e: &mut FieldErrors| {
-        if text.trim().is_empty() {
-            None
-        } else {
-            let d = date(text);
-            if d.is_none() {
-                e.add(field, "validation-date");
-            }
-            d
-        }
-    };
-    let established_on = optional_date("established_on", &form.established_on, &mut e);
-    let vip_until = optional_date("vip_until", &form.vip_until, &mut e);
-    let optional_lira = |field: &'static str, text: &str, e: &mut FieldErrors| {
-        if text.trim().is_empty() {
-            None
-        } else {
-            let m = parse_lira(text);
-            if m.is_none() {
-                e.add(field, "validation-number");
-            }
-            m
-        }
-    };
-    let monthly_income = optional_lira("monthly_income", &form.monthly_income, &mut e);
-    let monthly_expense = optional_lira("monthly_expense", &form.monthly_expense, &mut e);
-    let optional_whole = |field: &'static str, text: &str, e: &mut FieldErrors| {
-        if text.trim().is_empty() {
-            None
-        } else {
-            let n = whole(text);
-            if n.is_none() {
-                e.add(field, "validation-number");
-            }
-            n
-        }
-    };
-    let valuation_usd = optional_whole("valuation_usd", &form.valuation_usd, &mut e);
-    let amount_sought_usd = optional_whole("amount_sought_usd", &form.amount_sought_usd, &mut e);
+    let (number, day) = ("validation-number", "validation-date");
+    Figures {
+        team_size,
+        established_on: optional(e, "established_on", &form.established_on, date, day),
+        vip_until: optional(e, "vip_until", &form.vip_until, date, day),
+        monthly_income: optional(
+            e,
+            "monthly_income",
+            &form.monthly_income,
+            parse_lira,
+            number,
+        ),
+        monthly_expense: optional(
+            e,
+            "monthly_expense",
+            &form.monthly_expense,
+            parse_lira,
+            number,
+        ),
+        valuation_usd: optional(e, "valuation_usd", &form.valuation_usd, whole, number),
+        amount_sought_usd: optional(
+            e,
+            "amount_sought_usd",
+            &form.amount_sought_usd,
+            whole,
+            number,
+        ),
+    }
+}
+
+/// The round as checked: a positive goal, the period's kind, and its dates in order.
+struct Round {
+    goal: Option<Money>,
+    period_kind: Option<PeriodKind>,
+    starts_on: Option<Date>,
+    ends_on: Option<Date>,
+}
+
+fn round(form: &StartupForm, e: &mut FieldErrors) -> Round {
     let goal = parse_lira(&form.goal).filter(|m| m.kurus() > 0);
     if form.goal.trim().is_empty() {
         e.add("goal", "validation-required");
@@ -286,6 +256,23 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
     if ends_on.is_none() {
         e.add("ends_on", "validation-period-end");
     }
+    Round {
+        goal,
+        period_kind,
+        starts_on,
+        ends_on,
+    }
+}
+
+/// Checks the form; `funds` are the ids staff may choose from.
+pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, FieldErrors> {
+    let mut e = FieldErrors::default();
+    required_texts(form, &mut e);
+    let slug = slug(form, &mut e);
+    let fund_id = choices(form, funds, &mut e);
+    links(form, &mut e);
+    let figures = figures(form, &mut e);
+    let round = round(form, &mut e);
     let founders = parse_founders(&form.founders);
     if founders.is_none() {
         e.add("founders", "validation-founders");
@@ -317,19 +304,19 @@ pub fn validate(form: &StartupForm, funds: &[i64]) -> Result<StartupRecord, Fiel
         instagram: form.instagram.trim().to_owned(),
         twitter: form.twitter.trim().to_owned(),
         youtube: form.youtube.trim().to_owned(),
-        team_size: team_size.unwrap_or_default(),
-        established_on,
+        team_size: figures.team_size.unwrap_or_default(),
+        established_on: figures.established_on,
         stage: form.stage.clone(),
-        monthly_income,
-        monthly_expense,
-        valuation_usd,
-        amount_sought_usd,
-        goal: goal.unwrap_or_default(),
+        monthly_income: figures.monthly_income,
+        monthly_expense: figures.monthly_expense,
+        valuation_usd: figures.valuation_usd,
+        amount_sought_usd: figures.amount_sought_usd,
+        goal: round.goal.unwrap_or_default(),
         funded: form.funded,
-        period_kind: period_kind.unwrap_or(PeriodKind::Investment),
-        starts_on: starts_on.unwrap_or(Date::MIN),
-        ends_on: ends_on.unwrap_or(Date::MIN),
-        vip_until,
+        period_kind: round.period_kind.unwrap_or(PeriodKind::Investment),
+        starts_on: round.starts_on.unwrap_or(Date::MIN),
+        ends_on: round.ends_on.unwrap_or(Date::MIN),
+        vip_until: figures.vip_until,
         published: form.published,
         founders: founders.unwrap_or_default(),
         sections,

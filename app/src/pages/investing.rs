@@ -118,27 +118,24 @@ fn summary(ctx: &PageContext, b: Option<Breakdown>) -> impl IntoView + use<> {
     }
 }
 
-pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErrors) -> Page {
-    let title_id = match f.kind {
-        PeriodKind::Investment => "investment-title",
-        PeriodKind::PreInvestment => "investment-pre-title",
-    };
-    let submit_id = match f.kind {
-        PeriodKind::Investment => "investment-submit",
-        PeriodKind::PreInvestment => "investment-pre-submit",
-    };
-    let rate = format!("{},{:02}", f.fee_rate_bp / 100, f.fee_rate_bp % 100);
-    let rate = if ctx.locale == crate::i18n::Locale::En {
+/// The service fee rate as the hint shows it: `2,50` in Turkish, `2.50` in English.
+fn fee_rate(ctx: &PageContext, fee_rate_bp: i64) -> String {
+    let rate = format!("{},{:02}", fee_rate_bp / 100, fee_rate_bp % 100);
+    if ctx.locale == crate::i18n::Locale::En {
         rate.replace(',', ".")
     } else {
         rate
-    };
-    let quick_views = QUICK_AMOUNTS
+    }
+}
+
+/// The quick amounts, as radio buttons; the one matching the typed amount is checked.
+fn quick_amounts(ctx: &PageContext, amount: &str) -> impl IntoView + use<> {
+    let choices = QUICK_AMOUNTS
         .iter()
         .map(|lira| {
             let value = lira.to_string();
             let id = format!("quick-{value}");
-            let checked = f.amount.replace(['.', ','], "") == value;
+            let checked = amount.replace(['.', ','], "") == value;
             view! {
                 <label class="choice">
                     <input type="radio" id=id name="quick" value=value checked=checked />
@@ -147,12 +144,17 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
             }
         })
         .collect_view();
-    let risk_label = view! {
-        {ctx.t("investment-risk")} " "
-        <a href="/politikalar/genel-risk-bildirimi">{ctx.t("policy-genel-risk-bildirimi")}</a>
+    view! {
+        <fieldset class="fieldset">
+            <legend>{ctx.t("investment-quick")}</legend>
+            <div class="choices">{choices}</div>
+        </fieldset>
     }
-    .into_any();
-    let props = json!({
+}
+
+/// The `investment` island's props: where it posts, the fee and limits, and its texts.
+fn investment_props(ctx: &PageContext, f: &InvestmentForm, submit_id: &str) -> String {
+    json!({
         "csrf": ctx.csrf,
         "action": "/api/investmentRequests",
         "startup": f.startup_slug,
@@ -177,7 +179,45 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
             "failed": ctx.t("newsletter-failed"),
         },
     })
-    .to_string();
+    .to_string()
+}
+
+/// The form that works without JavaScript: amount, fee switch, summary and risk notice.
+fn investment_form(
+    ctx: &PageContext,
+    f: &InvestmentForm,
+    errors: &FieldErrors,
+    submit_id: &str,
+) -> impl IntoView + use<> {
+    let risk_label = view! {
+        {ctx.t("investment-risk")} " "
+        <a href="/politikalar/genel-risk-bildirimi">{ctx.t("policy-genel-risk-bildirimi")}</a>
+    }
+    .into_any();
+    let rate = fee_rate(ctx, f.fee_rate_bp);
+    view! {
+        <form class="form investment-form" method="post" action="/investmentFlow" novalidate>
+            {csrf_field(ctx)}
+            <input type="hidden" name="startup" value=f.startup_slug.clone() />
+            <input type="hidden" name="idempotency_key" value=f.idempotency_key.clone() />
+            {quick_amounts(ctx, &f.amount)}
+            {input(ctx, errors, "amount", "investment-amount", "text", &f.amount, "off")}
+            <p class="field__hint">{ctx.t("investment-amount-hint")} " " {ctx.locale.t_args("investment-fee-rate", &[("rate", rate.into())])}</p>
+            {checkbox(ctx, errors, "fee_added", view! { {ctx.t("investment-fee-added")} }.into_any(), f.fee_added)}
+            {summary(ctx, f.breakdown)}
+            {checkbox(ctx, errors, "risk", risk_label, f.risk)}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t(submit_id)}</button>
+            </div>
+        </form>
+    }
+}
+
+pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErrors) -> Page {
+    let (title_id, submit_id) = match f.kind {
+        PeriodKind::Investment => ("investment-title", "investment-submit"),
+        PeriodKind::PreInvestment => ("investment-pre-title", "investment-pre-submit"),
+    };
     let body = view! {
         <header class="prose__header">
             <p><a href=format!("/startups/{}", f.startup_slug)>{"← "}{f.startup_name.clone()}</a></p>
@@ -185,24 +225,8 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
             <p class="lead">{ctx.t("investment-description")}</p>
         </header>
         {error_summary(ctx, errors)}
-        <div data-island="investment" data-props=props>
-            <form class="form investment-form" method="post" action="/investmentFlow" novalidate>
-                {csrf_field(ctx)}
-                <input type="hidden" name="startup" value=f.startup_slug.clone() />
-                <input type="hidden" name="idempotency_key" value=f.idempotency_key.clone() />
-                <fieldset class="fieldset">
-                    <legend>{ctx.t("investment-quick")}</legend>
-                    <div class="choices">{quick_views}</div>
-                </fieldset>
-                {input(ctx, errors, "amount", "investment-amount", "text", &f.amount, "off")}
-                <p class="field__hint">{ctx.t("investment-amount-hint")} " " {ctx.locale.t_args("investment-fee-rate", &[("rate", rate.into())])}</p>
-                {checkbox(ctx, errors, "fee_added", view! { {ctx.t("investment-fee-added")} }.into_any(), f.fee_added)}
-                {summary(ctx, f.breakdown)}
-                {checkbox(ctx, errors, "risk", risk_label, f.risk)}
-                <div class="form__actions">
-                    <button class="button button--primary" type="submit">{ctx.t(submit_id)}</button>
-                </div>
-            </form>
+        <div data-island="investment" data-props=investment_props(ctx, f, submit_id)>
+            {investment_form(ctx, f, errors, submit_id)}
         </div>
     }
     .into_any();

@@ -1,7 +1,9 @@
 //! Staff lists: a table of typed cells, rendered as the server's paged HTML table inside the
-//! `staff-table` island's mount point, and as the island's JSON. Cells are formatted in the
-//! viewer's language and carry their own sort keys (kuruş, Unix time), so nothing is parsed
-//! back from text.
+//! `staff-table` island's mount point, and as the island's JSON (the `json` submodule). Cells
+//! are formatted in the viewer's language and carry their own sort keys (kuruş, Unix time), so
+//! nothing is parsed back from text.
+
+mod json;
 
 use leptos::prelude::*;
 use time::{Date, OffsetDateTime};
@@ -153,20 +155,6 @@ pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<
 /// Rows per page of a server-rendered staff list (the island pages its own way).
 pub const STAFF_PAGE_ROWS: usize = 50;
 
-/// Columns holding a few repeated values (statuses, roles, funds): the island offers a
-/// filter for each.
-const FILTER_COLUMNS: [&str; 9] = [
-    "dashboard-col-handled",
-    "dashboard-col-status",
-    "dashboard-col-role",
-    "dashboard-col-mkk",
-    "dashboard-col-action",
-    "dashboard-startup-fund",
-    "dashboard-startup-sector",
-    "dashboard-startup-period",
-    "field-language",
-];
-
 /// Transitional: the sort key of a text cell that holds a Turkish date (`21.11.2026` →
 /// `20261121`) or amount (`1.250.000,50 TL` → kuruş). Goes once every cell is typed.
 fn legacy_sort_key(cell: &str) -> Option<i64> {
@@ -189,183 +177,53 @@ fn legacy_sort_key(cell: &str) -> Option<i64> {
     None
 }
 
-/// The island's JSON, serialized straight from the table (no intermediate JSON tree): lists
-/// run to thousands of rows.
-#[derive(serde::Serialize)]
-struct TableJson<'a> {
-    columns: Vec<ColumnJson>,
-    rows: Vec<RowJson<'a>>,
+/// The search as it goes into a query string, when there is one.
+fn encoded_search(search: Option<&str>) -> Option<String> {
+    search
+        .filter(|q| !q.is_empty())
+        .map(crate::domain::paths::encode_query)
 }
 
-#[derive(serde::Serialize)]
-struct ColumnJson {
-    label: String,
-    filter: bool,
-}
-
-#[derive(serde::Serialize)]
-struct RowJson<'a> {
-    id: i64,
-    cells: Vec<String>,
-    sort: Vec<Option<i64>>,
-    link: Option<LinkJson<'a>>,
-    actions: Vec<ActionJson<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct LinkJson<'a> {
-    href: &'a str,
-    label: &'a str,
-}
-
-#[derive(serde::Serialize)]
-struct ActionJson<'a> {
-    action: &'a str,
-    name: &'a str,
-    value: &'a str,
-    label: &'a str,
-    fields: Vec<FieldJson<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct FieldJson<'a> {
-    name: &'a str,
-    label: &'a str,
-    #[serde(rename = "type")]
-    kind: &'a str,
-}
-
-impl StaffTable {
-    /// Every label the rows use, translated once.
-    fn labels(&self, ctx: &PageContext) -> std::collections::HashMap<&str, String> {
-        let mut labels = std::collections::HashMap::new();
-        for row in &self.rows {
-            let ids = row.link.iter().map(|(_, label)| label.as_str()).chain(
-                row.actions.iter().flat_map(|a| {
-                    std::iter::once(a.label_id.as_str()).chain(a.fields.iter().map(|f| f.1))
-                }),
-            );
-            for id in ids {
-                labels.entry(id).or_insert_with(|| ctx.t(id));
-            }
-        }
-        labels
-    }
-
-    /// The list as the island's JSON endpoint answers it; `labels` from [`Self::labels`].
-    fn to_json<'a>(
-        &'a self,
-        ctx: &PageContext,
-        labels: &'a std::collections::HashMap<&'a str, String>,
-    ) -> TableJson<'a> {
-        let label = |id: &str| labels.get(id).map_or("", String::as_str);
-        TableJson {
-            columns: self
-                .columns
-                .iter()
-                .map(|c| ColumnJson {
-                    label: ctx.t(c),
-                    filter: FILTER_COLUMNS.contains(c),
-                })
-                .collect(),
-            rows: self
-                .rows
-                .iter()
-                .map(|r| RowJson {
-                    id: r.id,
-                    cells: r.cells.iter().map(|c| c.text(ctx)).collect(),
-                    sort: r.cells.iter().map(Cell::sort_key).collect(),
-                    link: r.link.as_ref().map(|(href, l)| LinkJson {
-                        href,
-                        label: label(l),
-                    }),
-                    actions: r
-                        .actions
-                        .iter()
-                        .map(|a| ActionJson {
-                            action: &a.action,
-                            name: a.name,
-                            value: &a.value,
-                            label: label(&a.label_id),
-                            fields: a
-                                .fields
-                                .iter()
-                                .map(|(name, l, kind)| FieldJson {
-                                    name,
-                                    label: label(l),
-                                    kind,
-                                })
-                                .collect(),
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
-
-    /// The island's JSON as text.
-    pub fn json_text(&self, ctx: &PageContext) -> String {
-        let labels = self.labels(ctx);
-        serde_json::to_string(&self.to_json(ctx, &labels)).unwrap_or_default()
+/// The search box (`q` as typed), submitting to the list itself.
+fn search_form(ctx: &PageContext, q: String) -> impl IntoView + use<> {
+    view! {
+        <form class="filters" method="get" action=ctx.path.to_owned()>
+            <div class="field">
+                <label class="field__label" for="staff-q">{ctx.t("favorites-search")}</label>
+                <input class="input" id="staff-q" type="search" name="q" value=q />
+            </div>
+            <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("filter-apply")}</button></div>
+        </form>
     }
 }
 
-/// A staff list page: `page` (from 1) of the rows, inside the table island's mount point.
-pub fn staff_table_page(ctx: &PageContext, table: StaffTable, page: usize) -> Page {
-    let total = table.rows.len();
-    let pages = total.div_ceil(STAFF_PAGE_ROWS).max(1);
-    let page = page.clamp(1, pages);
-    let empty = table
-        .rows
-        .is_empty()
-        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
-    let q = table.search.clone();
-    let search = table.search.map(|q| {
-        view! {
-            <form class="filters" method="get" action=ctx.path.to_owned()>
-                <div class="field">
-                    <label class="field__label" for="staff-q">{ctx.t("favorites-search")}</label>
-                    <input class="input" id="staff-q" type="search" name="q" value=q />
-                </div>
-                <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("filter-apply")}</button></div>
-            </form>
-        }
-    });
-    let csv = table.csv.map(|href| view! { <p><a class="button button--ghost" href=href>{ctx.t("dashboard-csv")}</a></p> });
-    let create = table.create.map(|href| view! { <p><a class="button button--primary" href=href>{ctx.t("dashboard-new")}</a></p> });
-    let head = table
-        .columns
-        .iter()
-        .map(|c| view! { <th scope="col">{ctx.t(c)}</th> })
-        .collect_view();
-    let rows = table
-        .rows
-        .into_iter()
-        .skip((page - 1) * STAFF_PAGE_ROWS)
-        .take(STAFF_PAGE_ROWS)
-        .map(|r| row_view(ctx, r))
-        .collect_view();
-    let query = |n: usize| match &q {
-        Some(q) if !q.is_empty() => format!(
-            "{}?q={}&page={n}",
-            ctx.path,
-            crate::domain::paths::encode_query(q)
-        ),
-        _ => format!("{}?page={n}", ctx.path),
+/// Previous and next links around "page x of y", keeping the search.
+fn pager_view(
+    ctx: &PageContext,
+    search: Option<&str>,
+    page: usize,
+    pages: usize,
+) -> impl IntoView + use<> {
+    let query = |n: usize| match encoded_search(search) {
+        Some(q) => format!("{}?q={q}&page={n}", ctx.path),
+        None => format!("{}?page={n}", ctx.path),
     };
-    let pager = (pages > 1).then(|| {
-        let previous = (page > 1).then(|| view! { <a href=query(page - 1) rel="prev">{ctx.t("pager-previous")}</a> });
-        let next = (page < pages).then(|| view! { <a href=query(page + 1) rel="next">{ctx.t("pager-next")}</a> });
-        let args = [("page", page.to_string().into()), ("pages", pages.to_string().into())];
-        view! { <nav class="pager" aria-label=ctx.t("pagination-label")>{previous} <span>{ctx.locale.t_args("pager-page", &args)}</span> {next}</nav> }
-    });
-    let src = match &q {
-        Some(q) if !q.is_empty() => format!(
-            "{}.json?q={}",
-            ctx.path,
-            crate::domain::paths::encode_query(q)
-        ),
-        _ => format!("{}.json", ctx.path),
+    let previous = (page > 1)
+        .then(|| view! { <a href=query(page - 1) rel="prev">{ctx.t("pager-previous")}</a> });
+    let next = (page < pages)
+        .then(|| view! { <a href=query(page + 1) rel="next">{ctx.t("pager-next")}</a> });
+    let args = [
+        ("page", page.to_string().into()),
+        ("pages", pages.to_string().into()),
+    ];
+    view! { <nav class="pager" aria-label=ctx.t("pagination-label")>{previous} <span>{ctx.locale.t_args("pager-page", &args)}</span> {next}</nav> }
+}
+
+/// The `staff-table` island's props: where its JSON is, the CSV file name, and its texts.
+fn island_props(ctx: &PageContext, search: Option<&str>) -> String {
+    let src = match encoded_search(search) {
+        Some(q) => format!("{}.json?q={q}", ctx.path),
+        None => format!("{}.json", ctx.path),
     };
     let slug = ctx.path.trim_start_matches("/dashboard").trim_matches('/');
     let labels = serde_json::json!({
@@ -383,26 +241,65 @@ pub fn staff_table_page(ctx: &PageContext, table: StaffTable, page: usize) -> Pa
         "pager": ctx.t("pagination-label"),
         "reload": ctx.t("dashboard-reload"),
     });
-    let props = serde_json::json!({
+    serde_json::json!({
         "src": src,
         "csrf": ctx.csrf,
         "csvName": format!("ortak-{}.csv", if slug.is_empty() { "dashboard" } else { slug }),
         "locale": ctx.locale.code(),
         "labels": labels,
     })
-    .to_string();
+    .to_string()
+}
+
+/// The table itself: the column heads, then `rows` with their actions.
+fn table_view(
+    ctx: &PageContext,
+    columns: &[&'static str],
+    rows: Vec<StaffRow>,
+) -> impl IntoView + use<> {
+    let head = columns
+        .iter()
+        .map(|c| view! { <th scope="col">{ctx.t(c)}</th> })
+        .collect_view();
+    let rows = rows.into_iter().map(|r| row_view(ctx, r)).collect_view();
+    view! {
+        <div class="table-wrap">
+            <table class="table">
+                <thead><tr>{head}<th scope="col">{ctx.t("dashboard-col-actions")}</th></tr></thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// A staff list page: `page` (from 1) of the rows, inside the table island's mount point.
+pub fn staff_table_page(ctx: &PageContext, table: StaffTable, page: usize) -> Page {
+    let pages = table.rows.len().div_ceil(STAFF_PAGE_ROWS).max(1);
+    let page = page.clamp(1, pages);
+    let empty = table
+        .rows
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
+    let q = table.search.clone();
+    let search = table.search.map(|q| search_form(ctx, q));
+    let csv = table.csv.map(|href| view! { <p><a class="button button--ghost" href=href>{ctx.t("dashboard-csv")}</a></p> });
+    let create = table.create.map(|href| view! { <p><a class="button button--primary" href=href>{ctx.t("dashboard-new")}</a></p> });
+    let rows = table
+        .rows
+        .into_iter()
+        .skip((page - 1) * STAFF_PAGE_ROWS)
+        .take(STAFF_PAGE_ROWS)
+        .collect();
+    let table_view = table_view(ctx, &table.columns, rows);
+    let pager = (pages > 1).then(|| pager_view(ctx, q.as_deref(), page, pages));
+    let props = island_props(ctx, q.as_deref());
     let content = view! {
         {create}
         <div data-island="staff-table" data-props=props>
             {search}
             {csv}
             {empty}
-            <div class="table-wrap">
-                <table class="table">
-                    <thead><tr>{head}<th scope="col">{ctx.t("dashboard-col-actions")}</th></tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
+            {table_view}
             {pager}
         </div>
     }

@@ -85,45 +85,123 @@ fn options(
     }
 }
 
-pub fn startup_editor_page(
+/// A one-line text field (`kind` "text" or "date") without autocomplete.
+fn field(
+    ctx: &PageContext,
+    errors: &FieldErrors,
+    name: &'static str,
+    label_id: &str,
+    kind: &'static str,
+    value: &str,
+) -> impl IntoView + use<> {
+    input(ctx, errors, name, label_id, kind, value, "off")
+}
+
+/// `(code, label)` choices whose labels are `{prefix}-{code}`.
+fn labelled(ctx: &PageContext, prefix: &str, codes: &[&str]) -> Vec<(String, String)> {
+    codes
+        .iter()
+        .map(|c| ((*c).to_owned(), ctx.t(&format!("{prefix}-{c}"))))
+        .collect()
+}
+
+/// Name, address, sector, fund, place, stage and the two descriptions.
+fn basics(
     ctx: &PageContext,
     form: &StartupForm,
     errors: &FieldErrors,
-    extras: EditorExtras,
-) -> Page {
-    let action = match extras.id {
-        Some(id) => format!("/dashboard/startups/{id}"),
-        None => "/dashboard/startups/new".to_owned(),
-    };
-    let text = |name: &'static str, label: &str, value: &str| {
-        input(ctx, errors, name, label, "text", value, "off")
-    };
-    let date = |name: &'static str, label: &str, value: &str| {
-        input(ctx, errors, name, label, "date", value, "off")
-    };
-    let sectors = SECTORS
+    funds: &[(i64, String)],
+) -> impl IntoView + use<> {
+    let funds = funds
         .iter()
-        .map(|s| ((*s).to_owned(), ctx.t(&format!("interest-{s}"))))
+        .map(|(id, name)| (id.to_string(), name.clone()))
         .collect();
-    let stages = STAGES
-        .iter()
-        .map(|s| ((*s).to_owned(), ctx.t(&format!("stage-{s}"))))
-        .collect();
+    view! {
+        <h2>{ctx.t("dashboard-startup-basics")}</h2>
+        <div class="form__row">
+            {field(ctx, errors, "name", "dashboard-col-name", "text", &form.name)}
+            {field(ctx, errors, "slug", "dashboard-slug", "text", &form.slug)}
+        </div>
+        <div class="form__row">
+            {options(ctx, "sector", "dashboard-startup-sector", labelled(ctx, "interest", &SECTORS), &form.sector, errors)}
+            {field(ctx, errors, "subcategory", "dashboard-startup-subcategory", "text", &form.subcategory)}
+            {options(ctx, "fund", "dashboard-startup-fund", funds, &form.fund, errors)}
+        </div>
+        <div class="form__row">
+            {field(ctx, errors, "country", "field-country", "text", &form.country)}
+            {field(ctx, errors, "city", "field-city", "text", &form.city)}
+            {options(ctx, "stage", "startup-stage", labelled(ctx, "stage", &STAGES), &form.stage, errors)}
+        </div>
+        <div class="form__row">
+            {area(ctx, errors, "description_tr".into(), ctx.t("dashboard-description-tr"), &form.description_tr, 4, "tr")}
+            {area(ctx, errors, "description_en".into(), ctx.t("dashboard-description-en"), &form.description_en, 4, "en")}
+        </div>
+    }
+}
+
+/// The round: goal, period kind and dates, and whether it is funded.
+fn funding(ctx: &PageContext, form: &StartupForm, errors: &FieldErrors) -> impl IntoView + use<> {
     let periods = vec![
         ("investment".to_owned(), ctx.t("period-investment")),
         ("pre_investment".to_owned(), ctx.t("period-pre-investment")),
     ];
-    let funds = extras
-        .funds
-        .iter()
-        .map(|(id, name)| (id.to_string(), name.clone()))
-        .collect();
-    let sections = SECTIONS
+    view! {
+        <h2>{ctx.t("dashboard-startup-funding")}</h2>
+        <div class="form__row">
+            {field(ctx, errors, "goal", "dashboard-startup-goal", "text", &form.goal)}
+            {options(ctx, "period_kind", "dashboard-startup-period", periods, &form.period_kind, errors)}
+        </div>
+        <div class="form__row">
+            {field(ctx, errors, "starts_on", "dashboard-startup-starts", "date", &form.starts_on)}
+            {field(ctx, errors, "ends_on", "dashboard-startup-ends", "date", &form.ends_on)}
+            {field(ctx, errors, "vip_until", "dashboard-startup-vip-until", "date", &form.vip_until)}
+        </div>
+        {checkbox(ctx, errors, "funded", view! { {ctx.t("dashboard-startup-funded")} }.into_any(), form.funded)}
+    }
+}
+
+/// The company: team, founding date, money, links and founders.
+fn company(ctx: &PageContext, form: &StartupForm, errors: &FieldErrors) -> impl IntoView + use<> {
+    view! {
+        <h2>{ctx.t("dashboard-startup-company")}</h2>
+        <div class="form__row">
+            {field(ctx, errors, "team_size", "startup-team-size", "text", &form.team_size)}
+            {field(ctx, errors, "established_on", "dashboard-startup-established", "date", &form.established_on)}
+        </div>
+        <div class="form__row">
+            {field(ctx, errors, "monthly_income", "dashboard-startup-income", "text", &form.monthly_income)}
+            {field(ctx, errors, "monthly_expense", "dashboard-startup-expense", "text", &form.monthly_expense)}
+        </div>
+        <div class="form__row">
+            {field(ctx, errors, "valuation_usd", "dashboard-startup-valuation", "text", &form.valuation_usd)}
+            {field(ctx, errors, "amount_sought_usd", "dashboard-startup-sought", "text", &form.amount_sought_usd)}
+        </div>
+        <div class="form__row">
+            {field(ctx, errors, "website", "startup-website", "text", &form.website)}
+            {field(ctx, errors, "instagram", "dashboard-startup-instagram", "text", &form.instagram)}
+        </div>
+        <div class="form__row">
+            {field(ctx, errors, "twitter", "dashboard-startup-twitter", "text", &form.twitter)}
+            {field(ctx, errors, "youtube", "dashboard-startup-youtube", "text", &form.youtube)}
+        </div>
+        {area(ctx, errors, "founders".into(), ctx.t("dashboard-startup-founders"), &form.founders, 4, "tr")}
+        <p class="muted">{ctx.t("dashboard-startup-founders-hint")}</p>
+    }
+}
+
+/// Each analysis section in both languages, with its rendered Markdown when previewing.
+fn sections(
+    ctx: &PageContext,
+    form: &StartupForm,
+    errors: &FieldErrors,
+    preview: bool,
+) -> impl IntoView + use<> {
+    SECTIONS
         .iter()
         .map(|s| {
             let (tr, en) = form.sections.get(*s).cloned().unwrap_or_default();
             let title = ctx.t(&format!("section-{s}"));
-            let preview = extras.preview.then(|| {
+            let preview = preview.then(|| {
                 let tr_html = crate::markdown::render(&tr);
                 let en_html = crate::markdown::render(&en);
                 view! {
@@ -144,7 +222,19 @@ pub fn startup_editor_page(
                 </fieldset>
             }
         })
-        .collect_view();
+        .collect_view()
+}
+
+pub fn startup_editor_page(
+    ctx: &PageContext,
+    form: &StartupForm,
+    errors: &FieldErrors,
+    extras: EditorExtras,
+) -> Page {
+    let action = match extras.id {
+        Some(id) => format!("/dashboard/startups/{id}"),
+        None => "/dashboard/startups/new".to_owned(),
+    };
     let view_link = extras.id.map(|_| {
         let href = format!("/startups/{}", extras.slug);
         view! { <p><a href=href>{ctx.t("dashboard-startup-view")}</a></p> }
@@ -155,61 +245,11 @@ pub fn startup_editor_page(
         {error_summary(ctx, errors)}
         <form class="form editor" method="post" action=action novalidate>
             {csrf_field(ctx)}
-            <h2>{ctx.t("dashboard-startup-basics")}</h2>
-            <div class="form__row">
-                {text("name", "dashboard-col-name", &form.name)}
-                {text("slug", "dashboard-slug", &form.slug)}
-            </div>
-            <div class="form__row">
-                {options(ctx, "sector", "dashboard-startup-sector", sectors, &form.sector, errors)}
-                {text("subcategory", "dashboard-startup-subcategory", &form.subcategory)}
-                {options(ctx, "fund", "dashboard-startup-fund", funds, &form.fund, errors)}
-            </div>
-            <div class="form__row">
-                {text("country", "field-country", &form.country)}
-                {text("city", "field-city", &form.city)}
-                {options(ctx, "stage", "startup-stage", stages, &form.stage, errors)}
-            </div>
-            <div class="form__row">
-                {area(ctx, errors, "description_tr".into(), ctx.t("dashboard-description-tr"), &form.description_tr, 4, "tr")}
-                {area(ctx, errors, "description_en".into(), ctx.t("dashboard-description-en"), &form.description_en, 4, "en")}
-            </div>
-            <h2>{ctx.t("dashboard-startup-funding")}</h2>
-            <div class="form__row">
-                {text("goal", "dashboard-startup-goal", &form.goal)}
-                {options(ctx, "period_kind", "dashboard-startup-period", periods, &form.period_kind, errors)}
-            </div>
-            <div class="form__row">
-                {date("starts_on", "dashboard-startup-starts", &form.starts_on)}
-                {date("ends_on", "dashboard-startup-ends", &form.ends_on)}
-                {date("vip_until", "dashboard-startup-vip-until", &form.vip_until)}
-            </div>
-            {checkbox(ctx, errors, "funded", view! { {ctx.t("dashboard-startup-funded")} }.into_any(), form.funded)}
-            <h2>{ctx.t("dashboard-startup-company")}</h2>
-            <div class="form__row">
-                {text("team_size", "startup-team-size", &form.team_size)}
-                {date("established_on", "dashboard-startup-established", &form.established_on)}
-            </div>
-            <div class="form__row">
-                {text("monthly_income", "dashboard-startup-income", &form.monthly_income)}
-                {text("monthly_expense", "dashboard-startup-expense", &form.monthly_expense)}
-            </div>
-            <div class="form__row">
-                {text("valuation_usd", "dashboard-startup-valuation", &form.valuation_usd)}
-                {text("amount_sought_usd", "dashboard-startup-sought", &form.amount_sought_usd)}
-            </div>
-            <div class="form__row">
-                {text("website", "startup-website", &form.website)}
-                {text("instagram", "dashboard-startup-instagram", &form.instagram)}
-            </div>
-            <div class="form__row">
-                {text("twitter", "dashboard-startup-twitter", &form.twitter)}
-                {text("youtube", "dashboard-startup-youtube", &form.youtube)}
-            </div>
-            {area(ctx, errors, "founders".into(), ctx.t("dashboard-startup-founders"), &form.founders, 4, "tr")}
-            <p class="muted">{ctx.t("dashboard-startup-founders-hint")}</p>
+            {basics(ctx, form, errors, &extras.funds)}
+            {funding(ctx, form, errors)}
+            {company(ctx, form, errors)}
             <h2>{ctx.t("dashboard-startup-sections")}</h2>
-            {sections}
+            {sections(ctx, form, errors, extras.preview)}
             {checkbox(ctx, errors, "published", view! { {ctx.t("dashboard-published")} }.into_any(), form.published)}
             <div class="form__actions">
                 <button class="button button--primary" type="submit" name="intent" value="save">{ctx.t("profile-save")}</button>

@@ -1,0 +1,217 @@
+//! A startup's page (`/startups/{slug}`): its figures and offer, the analysis sections, the
+//! founders, the fund team's updates, its history and the presentation.
+
+use leptos::prelude::*;
+
+use super::{StartupCard, days_left, favorite_toggle};
+use crate::domain::money::Money;
+use crate::domain::startups::{Offer, SECTIONS};
+use crate::i18n::FluentArg;
+use crate::markdown;
+use crate::shell::{Page, PageContext};
+
+/// Everything a startup's page shows.
+pub struct StartupDetail {
+    pub card: StartupCard,
+    pub description: String,
+    pub website: String,
+    pub stage: String,
+    pub team_size: i64,
+    pub offer: Offer,
+    /// `(section code, Markdown)` in the page's language.
+    pub sections: Vec<(String, String)>,
+    /// `(name, title)`.
+    pub founders: Vec<(String, String)>,
+    /// Positions of the presentation pages, shown as images.
+    pub pages: Vec<i64>,
+    /// `(date, programme, country)`.
+    pub accelerators: Vec<(String, String, String)>,
+    /// `(date, investors, amount in USD)`.
+    pub prior_rounds: Vec<(String, String, i64)>,
+    /// The fund team's updates, `(date, text in the page's language)`, newest first.
+    pub updates: Vec<(String, String)>,
+}
+
+/// What the viewer may do now: invest, pre-invest, or why neither.
+fn offer_action(ctx: &PageContext, offer: Offer, slug: &str) -> AnyView {
+    match offer {
+        Offer::Invest => view! {
+            <a class="button button--primary" href=format!("/investmentFlow?startup={slug}")>{ctx.t("startup-invest")}</a>
+        }
+        .into_any(),
+        Offer::PreInvest => view! {
+            <a class="button button--primary" href=format!("/investmentFlow?startup={slug}")>{ctx.t("startup-pre-invest")}</a>
+        }
+        .into_any(),
+        Offer::VipOnly => view! { <p class="muted">{ctx.t("startup-vip-only")}</p> }.into_any(),
+        Offer::Closed => view! { <p class="muted">{ctx.t("startup-closed")}</p> }.into_any(),
+    }
+}
+
+/// The header's facts: sector, fund, city, stage, team, the round's figures and the website.
+fn figures(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
+    let c = &d.card;
+    let website = (!d.website.is_empty()).then(|| {
+        view! { <div><dt>{ctx.t("startup-website")}</dt><dd><a href=d.website.clone() rel="noopener noreferrer">{d.website.clone()}</a></dd></div> }
+    });
+    view! {
+        <dl class="figures">
+            <div><dt>{ctx.t("filter-sector")}</dt><dd>{ctx.t(&format!("interest-{}", c.sector))}</dd></div>
+            <div><dt>{ctx.t("filter-fund")}</dt><dd>{c.fund.clone()}</dd></div>
+            <div><dt>{ctx.t("filter-city")}</dt><dd>{c.city.clone()}</dd></div>
+            <div><dt>{ctx.t("startup-stage")}</dt><dd>{ctx.t(&format!("stage-{}", d.stage))}</dd></div>
+            <div><dt>{ctx.t("startup-team-size")}</dt><dd>{d.team_size}</dd></div>
+            <div><dt>{ctx.t("startup-goal")}</dt><dd>{c.goal.format(ctx.locale)}</dd></div>
+            <div><dt>{ctx.t("startup-raised")}</dt><dd>{c.raised.format(ctx.locale)} " (%" {c.completion_pct} ")"</dd></div>
+            <div><dt>{ctx.t("startup-investors")}</dt><dd>{c.investors}</dd></div>
+            {website}
+        </dl>
+    }
+}
+
+/// The page's header: name, description, figures, status, and the offer with the favourite
+/// toggle.
+fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
+    let c = &d.card;
+    let favorite = c
+        .favorite
+        .map(|f| favorite_toggle(ctx, &c.slug, f, &format!("/startups/{}", c.slug)));
+    view! {
+        <header class="startup__header stack">
+            <p><a href="/startups">{ctx.t("startups-back")}</a></p>
+            <h1>{c.name.clone()}</h1>
+            <p class="lead">{d.description.clone()}</p>
+            {figures(ctx, d)}
+            <p class="startup-card__days">
+                <span class=format!("badge badge--{}", c.status.code())>{ctx.t(&format!("status-{}", c.status.code()))}</span>
+                " " {days_left(ctx, c)}
+            </p>
+            <div class="form__actions">{offer_action(ctx, d.offer, &c.slug)} {favorite}</div>
+        </header>
+    }
+}
+
+/// The tabs to the analysis sections present, in the catalogue's order.
+fn section_tabs(ctx: &PageContext, sections: &[(String, String)]) -> impl IntoView + use<> {
+    let tabs = SECTIONS
+        .iter()
+        .copied()
+        .filter(|s| sections.iter().any(|(k, _)| k == s))
+        .map(|s| view! { <li><a href=format!("#{s}")>{ctx.t(&format!("section-{s}"))}</a></li> })
+        .collect_view();
+    view! { <nav class="section-tabs" aria-label=ctx.t("sections-label")><ul>{tabs}</ul></nav> }
+}
+
+/// Each analysis section, its Markdown rendered.
+fn analysis_sections(ctx: &PageContext, sections: &[(String, String)]) -> impl IntoView + use<> {
+    sections
+        .iter()
+        .map(|(key, body)| {
+            let html = markdown::render(body);
+            view! {
+                <section class="analysis" id=key.clone() aria-labelledby=format!("{key}-title")>
+                    <h2 id=format!("{key}-title")>{ctx.t(&format!("section-{key}"))}</h2>
+                    <div class="prose" inner_html=html></div>
+                </section>
+            }
+        })
+        .collect_view()
+}
+
+fn founders(ctx: &PageContext, founders: &[(String, String)]) -> impl IntoView + use<> {
+    let items = founders
+        .iter()
+        .map(|(name, title)| view! { <li><strong>{name.clone()}</strong> " · " {title.clone()}</li> })
+        .collect_view();
+    view! {
+        <section class="analysis" aria-labelledby="founders-title">
+            <h2 id="founders-title">{ctx.t("startup-founders")}</h2>
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
+/// The presentation's pages as images, if it has any.
+fn slides(ctx: &PageContext, d: &StartupDetail) -> Option<impl IntoView + use<>> {
+    let c = &d.card;
+    (!d.pages.is_empty()).then(|| {
+        let items = d
+            .pages
+            .iter()
+            .map(|n| {
+                let alt = ctx.locale.t_args("startup-page-alt", &[("name", c.name.clone().into()), ("page", FluentArg::Num(*n))]);
+                view! {
+                    <li><img src=format!("/startups/{}/pages/{n}", c.slug) alt=alt loading="lazy" width="1280" height="720" /></li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="analysis" id="presentation" aria-labelledby="presentation-title">
+                <h2 id="presentation-title">{ctx.t("startup-presentation")}</h2>
+                <ol class="slides">{items}</ol>
+            </section>
+        }
+    })
+}
+
+/// Accelerator programmes and earlier rounds, if there were any.
+fn history(ctx: &PageContext, d: &StartupDetail) -> Option<impl IntoView + use<>> {
+    (!d.accelerators.is_empty() || !d.prior_rounds.is_empty()).then(|| {
+        let accelerators = d
+            .accelerators
+            .iter()
+            .map(|(date, program, country)| view! { <li>{date.clone()} " · " <strong>{program.clone()}</strong> " · " {country.clone()}</li> })
+            .collect_view();
+        let rounds = d
+            .prior_rounds
+            .iter()
+            .map(|(date, investors, usd)| {
+                let amount = format!("{} USD", Money::from_lira(*usd).format(ctx.locale).trim_end_matches(" TL"));
+                view! { <li>{date.clone()} " · " {investors.clone()} " · " <strong>{amount}</strong></li> }
+            })
+            .collect_view();
+        view! {
+            <section class="analysis" id="history" aria-labelledby="history-title">
+                <h2 id="history-title">{ctx.t("startup-history")}</h2>
+                <h3>{ctx.t("startup-accelerators")}</h3>
+                <ul>{accelerators}</ul>
+                <h3>{ctx.t("startup-prior-rounds")}</h3>
+                <ul>{rounds}</ul>
+            </section>
+        }
+    })
+}
+
+/// The fund team's updates, if there are any.
+fn updates(ctx: &PageContext, updates: &[(String, String)]) -> Option<impl IntoView + use<>> {
+    (!updates.is_empty()).then(|| {
+        let items = updates
+            .iter()
+            .map(|(date, text)| view! { <li><time>{date.clone()}</time>" · "{text.clone()}</li> })
+            .collect_view();
+        view! {
+            <section class="analysis" id="updates" aria-labelledby="updates-title">
+                <h2 id="updates-title">{ctx.t("startup-updates")}</h2>
+                <ul>{items}</ul>
+            </section>
+        }
+    })
+}
+
+pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
+    let body = view! {
+        <article class="startup">
+            {header(ctx, &d)}
+            {section_tabs(ctx, &d.sections)}
+            {analysis_sections(ctx, &d.sections)}
+            {founders(ctx, &d.founders)}
+            {updates(ctx, &d.updates)}
+            {history(ctx, &d)}
+            {slides(ctx, &d)}
+        </article>
+    }
+    .into_any();
+    let mut page = Page::new(d.card.name.clone(), d.description.clone(), body);
+    page.indexable = false;
+    page
+}
