@@ -11,7 +11,7 @@ use leptos::prelude::*;
 pub use editors::{ContentForm, MailTemplateForm, content_editor_page, mail_template_page};
 pub use home::{StaffHome, staff_home_page};
 
-use super::staff_table::{RowAction, StaffRow, row_view};
+use super::staff_table::{Cell, RowAction, StaffRow, row_view};
 use crate::shell::{Page, PageContext};
 
 /// The staff navigation: the sections the viewer's role opens, as the server's route table
@@ -51,30 +51,43 @@ pub fn staff_layout(ctx: &PageContext, title: String, content: AnyView) -> Page 
     page
 }
 
-/// One record on its own page: its facts, then a history table (`(column ids, rows)`).
-pub fn staff_detail_page(
-    ctx: &PageContext,
-    title: String,
-    facts: Vec<(String, String)>,
-    history: (Vec<&'static str>, Vec<Vec<String>>),
-    actions: Vec<RowAction>,
-    link: Option<(String, String)>,
-) -> Page {
+/// One record on its own page: its facts, the actions on it and a history table. Values are
+/// typed cells, formatted in the viewer's language like the lists' cells.
+pub struct StaffDetail {
+    pub title: String,
+    /// `(translated label, value)`.
+    pub facts: Vec<(String, Cell)>,
+    /// The history table's column ids and rows.
+    pub columns: Vec<&'static str>,
+    pub history: Vec<Vec<Cell>>,
+    pub actions: Vec<RowAction>,
+    /// An optional link, `(href, label id)`.
+    pub link: Option<(String, String)>,
+}
+
+pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
+    let StaffDetail {
+        title,
+        facts,
+        columns,
+        history,
+        actions,
+        link,
+    } = detail;
     let facts = facts
         .into_iter()
-        .map(|(k, v)| view! { <dt>{k}</dt><dd>{v}</dd> })
+        .map(|(k, v)| view! { <dt>{k}</dt><dd>{v.text(ctx)}</dd> })
         .collect_view();
-    let (columns, rows) = history;
     let head = columns
         .iter()
         .map(|c| view! { <th scope="col">{ctx.t(c)}</th> })
         .collect_view();
-    let rows = rows
+    let rows = history
         .into_iter()
         .map(|cells| {
             let cells = cells
-                .into_iter()
-                .map(|c| view! { <td>{c}</td> })
+                .iter()
+                .map(|c| view! { <td>{c.text(ctx)}</td> })
                 .collect_view();
             view! { <tr>{cells}</tr> }
         })

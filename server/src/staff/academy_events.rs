@@ -7,10 +7,11 @@ use serde::Deserialize;
 use time::macros::{format_description, time};
 
 use super::queries::academy_events as queries;
-use super::table::{Detail, render_detail};
+use super::table::render_detail;
 use crate::error::AppError;
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Routes, Staff};
+use ortak_app::pages::dashboard::StaffDetail;
 
 /// Inputs for a new academy event.
 const EVENT: &[(&str, &str, &str)] = &[
@@ -47,7 +48,7 @@ pub async fn academy_events(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
         label_id: "dashboard-new".into(),
         fields: EVENT,
     };
-    let detail = Detail {
+    let detail = StaffDetail {
         title: ctx.t("dashboard-academy-events"),
         facts: Vec::new(),
         columns: vec![

@@ -3,11 +3,12 @@
 //! that the VIP groups section shares. The SQL is in `staff/queries/funds.rs`.
 
 use axum::extract::Path;
-use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::paths::is_web_url;
 use ortak_app::domain::startup_form::slugify;
-use ortak_app::pages::dashboard::staff_detail_page;
+use ortak_app::pages::dashboard::StaffDetail;
+
+use super::table::render_detail;
 use ortak_app::pages::staff_table::{RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
@@ -51,18 +52,15 @@ pub(super) async fn create_page(
         label_id: label_id.into(),
         fields,
     };
-    let title = ctx.t(title_id);
-    let page = ctx.page_ctx(|pc| {
-        staff_detail_page(
-            pc,
-            title,
-            Vec::new(),
-            (Vec::new(), Vec::new()),
-            vec![create],
-            None,
-        )
-    });
-    Ok(ctx.render(StatusCode::OK, page).await)
+    let detail = StaffDetail {
+        title: ctx.t(title_id),
+        facts: Vec::new(),
+        columns: Vec::new(),
+        history: Vec::new(),
+        actions: vec![create],
+        link: None,
+    };
+    Ok(render_detail(ctx, detail).await)
 }
 
 /// `/dashboard/vcGroups`: each fund with its team.

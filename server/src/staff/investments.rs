@@ -4,12 +4,13 @@
 //! The SQL is in `staff/queries/investments.rs`.
 
 use axum::extract::Path;
-use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::PeriodKind;
-use ortak_app::pages::dashboard::staff_detail_page;
+use ortak_app::pages::dashboard::StaffDetail;
+
+use super::table::render_detail;
 use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
@@ -140,29 +141,32 @@ pub async fn move_request(
 }
 
 /// The request's facts, in the viewer's language.
-fn facts(ctx: &Ctx, r: RequestFacts) -> Vec<(String, String)> {
-    let money = |k: i64| Money::from_kurus(k).format(ctx.locale);
+fn facts(ctx: &Ctx, r: RequestFacts) -> Vec<(String, Cell)> {
+    let money = |k: i64| Cell::Money(Money::from_kurus(k));
     let status = RequestStatus::from(r.status);
     let mut facts = vec![
         (
             ctx.t("dashboard-col-investor"),
-            format!("{} <{}>", r.name, r.email),
+            format!("{} <{}>", r.name, r.email).into(),
         ),
-        (ctx.t("dashboard-col-startup"), r.startup),
-        (ctx.t("dashboard-col-kind"), ctx.t(title_of(r.kind.into()))),
+        (ctx.t("dashboard-col-startup"), r.startup.into()),
+        (
+            ctx.t("dashboard-col-kind"),
+            Cell::Label(title_of(r.kind.into()).to_owned()),
+        ),
         (ctx.t("dashboard-col-amount"), money(r.amount_kurus)),
         (ctx.t("dashboard-col-fee"), money(r.fee_kurus)),
         (ctx.t("dashboard-col-total"), money(r.total_kurus)),
         (
             ctx.t("dashboard-col-status"),
-            ctx.t(&format!("request-status-{}", status.code())),
+            Cell::Label(format!("request-status-{}", status.code())),
         ),
     ];
     if let Some(reason) = r.rejection_reason.filter(|r| !r.is_empty()) {
-        facts.push((ctx.t("dashboard-note"), reason));
+        facts.push((ctx.t("dashboard-note"), reason.into()));
     }
     if let Some(reference) = r.reference {
-        facts.push((ctx.t("dashboard-transfer-reference"), reference));
+        facts.push((ctx.t("dashboard-transfer-reference"), reference.into()));
     }
     facts
 }
@@ -196,14 +200,18 @@ pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, App
         "dashboard-note",
         "dashboard-col-by",
     ];
-    let page = ctx.page_ctx(|pc| {
-        let history = events
+    let detail = StaffDetail {
+        title,
+        facts,
+        columns,
+        history: events
             .into_iter()
-            .map(|e| history_cells(e).iter().map(|c| c.text(pc)).collect())
-            .collect();
-        staff_detail_page(pc, title, facts, (columns, history), actions, None)
-    });
-    Ok(ctx.render(StatusCode::OK, page).await)
+            .map(|e| history_cells(e).into())
+            .collect(),
+        actions,
+        link: None,
+    };
+    Ok(render_detail(&ctx, detail).await)
 }
 
 #[derive(Deserialize, Default)]

@@ -11,7 +11,7 @@ use serde::Deserialize;
 
 use super::queries::member::{self as queries, Account, Mkk};
 use super::queries::statuses::ReviewStatus;
-use super::table::{Detail, render_detail};
+use super::table::render_detail;
 use super::users::{active_label, mkk_actions, role_code, role_label};
 use crate::db::audit;
 use crate::error::AppError;
@@ -19,6 +19,7 @@ use crate::web::flash::done;
 use crate::web::form::Form;
 use crate::web::session::Role;
 use crate::web::{Access, Ctx, Routes, Staff};
+use ortak_app::pages::dashboard::StaffDetail;
 
 pub async fn page(
     ctx: Ctx,
@@ -60,7 +61,7 @@ pub async fn page(
             ]
         })
         .collect();
-    let detail = Detail {
+    let detail = StaffDetail {
         title: account.name,
         facts,
         columns: vec![

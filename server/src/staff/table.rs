@@ -4,8 +4,8 @@
 
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use ortak_app::pages::dashboard::staff_detail_page;
-use ortak_app::pages::staff_table::{Cell, RowAction, StaffTable, staff_table_page};
+use ortak_app::pages::dashboard::{StaffDetail, staff_detail_page};
+use ortak_app::pages::staff_table::{StaffTable, staff_table_page};
 
 use crate::error::AppError;
 use crate::web::Ctx;
@@ -47,42 +47,9 @@ pub async fn render_table(ctx: &Ctx, table: StaffTable) -> Result<Response, AppE
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-/// One record on its own page: its facts, a history table and the actions on it. Values are
-/// typed cells, formatted in the viewer's language like the lists' cells.
-pub struct Detail {
-    pub title: String,
-    /// `(translated label, value)`.
-    pub facts: Vec<(String, Cell)>,
-    /// The history table's column ids and rows.
-    pub columns: Vec<&'static str>,
-    pub history: Vec<Vec<Cell>>,
-    pub actions: Vec<RowAction>,
-    /// An optional link, `(href, label id)`.
-    pub link: Option<(String, String)>,
-}
-
 /// Renders a record's own page.
-pub async fn render_detail(ctx: &Ctx, detail: Detail) -> Response {
-    let page = ctx.page_ctx(|pc| {
-        let facts = detail
-            .facts
-            .into_iter()
-            .map(|(label, value)| (label, value.text(pc)))
-            .collect();
-        let history = detail
-            .history
-            .into_iter()
-            .map(|row| row.iter().map(|c| c.text(pc)).collect())
-            .collect();
-        staff_detail_page(
-            pc,
-            detail.title,
-            facts,
-            (detail.columns, history),
-            detail.actions,
-            detail.link,
-        )
-    });
+pub async fn render_detail(ctx: &Ctx, detail: StaffDetail) -> Response {
+    let page = ctx.page_ctx(|pc| staff_detail_page(pc, detail));
     ctx.render(StatusCode::OK, page).await
 }
 

@@ -3,9 +3,11 @@
 //! by e-mail and startups by address. The SQL is in `staff/queries/vip_groups.rs`.
 
 use axum::extract::Path;
-use axum::http::StatusCode;
 use axum::response::Response;
-use ortak_app::pages::dashboard::staff_detail_page;
+use ortak_app::pages::dashboard::StaffDetail;
+use ortak_app::pages::staff_table::Cell;
+
+use super::table::render_detail;
 use ortak_app::pages::staff_table::{RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
@@ -113,24 +115,23 @@ pub async fn page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
     let members = queries::member_emails(db, id).await?;
     let startups = queries::startups(db, id).await?;
     let facts = vec![
-        (ctx.t("dashboard-members"), members.join(", ")),
+        (ctx.t("dashboard-members"), members.join(", ").into()),
         (
             ctx.t("dashboard-startups"),
             startups
                 .iter()
                 .map(|s| format!("{} ({})", s.name, s.slug))
                 .collect::<Vec<_>>()
-                .join(", "),
+                .join(", ")
+                .into(),
         ),
     ];
-    // The day as stored (`2026-11-21`), or "-" when the group's head start is not limited.
+    // "-" when the group's head start is not limited.
     let history = startups
         .into_iter()
         .map(|s| {
-            let until = s
-                .vip_until
-                .map_or_else(|| "-".to_owned(), |d| d.to_string());
-            vec![s.name, s.slug, until]
+            let until = s.vip_until.map_or_else(|| "-".into(), Cell::Day);
+            vec![s.name.into(), s.slug.into(), until]
         })
         .collect();
     let action = format!("/dashboard/vipgroups/{id}");
@@ -152,9 +153,15 @@ pub async fn page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
         "dashboard-startup-slug",
         "dashboard-startup-vip-until",
     ];
-    let page =
-        ctx.page_ctx(|pc| staff_detail_page(pc, name, facts, (columns, history), actions, None));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    let detail = StaffDetail {
+        title: name,
+        facts,
+        columns,
+        history,
+        actions,
+        link: None,
+    };
+    Ok(render_detail(&ctx, detail).await)
 }
 
 #[derive(Deserialize, Default)]

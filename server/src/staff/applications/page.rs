@@ -12,8 +12,9 @@ use super::{application_actions, status_label};
 use crate::error::AppError;
 use crate::staff::queries::applications::{self as queries, Answers, Application};
 use crate::staff::queries::audit_log;
-use crate::staff::table::{Detail, render_detail};
+use crate::staff::table::render_detail;
 use crate::web::{Ctx, Staff};
+use ortak_app::pages::dashboard::StaffDetail;
 
 /// An answer, trimmed ("" when the applicant left it out).
 fn answer(answers: &Answers, key: &str) -> String {
@@ -49,7 +50,7 @@ pub async fn application_page(
         name if name.is_empty() => ctx.t("dashboard-applications"),
         name => name,
     };
-    let detail = Detail {
+    let detail = StaffDetail {
         title,
         facts: facts(&ctx, &a),
         columns: vec![
