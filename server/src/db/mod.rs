@@ -89,15 +89,6 @@ pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
     time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()
 }
 
-/// A stored `YYYY-MM-DD` date (`Date::MIN` when unreadable).
-pub fn parse_date(text: &str) -> time::Date {
-    time::Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .unwrap_or(time::Date::MIN)
-}
-
 /// A stored UTC time as its Istanbul date, `21.11.2026`.
 pub fn stored_date_tr(text: &str) -> String {
     parse_utc(text)
