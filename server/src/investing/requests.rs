@@ -11,7 +11,6 @@ use ortak_app::domain::investing::{RequestStatus, breakdown, parse_amount};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::Offer;
 use ortak_app::forms::FieldErrors;
-use ortak_app::i18n::Locale;
 use ortak_app::pages::investing::{
     InvestmentForm, investment_blocked_page, investment_created_page, investment_page,
 };
@@ -224,9 +223,8 @@ pub(super) async fn create(
         return Ok(Outcome::Created);
     };
     transitions::record_event(&mut tx, id, RequestStatus::Submitted, "", Some(user.id)).await?;
-    let locale = Locale::from_code(&user.language).unwrap_or_default();
     let link = format!("{}/pendingInvestments", ctx.state().shared().public_url);
-    let mail = Mail::action(&user.email, locale, &user.first_name, "request", &link);
+    let mail = Mail::action(&user.email, user.locale, &user.first_name, "request", &link);
     enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();

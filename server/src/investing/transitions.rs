@@ -3,7 +3,6 @@
 //! (`payments`) come through here, so the rules and the mails live in one place.
 
 use ortak_app::domain::investing::RequestStatus;
-use ortak_app::i18n::Locale;
 use sqlx::SqliteConnection;
 
 use super::queries;
@@ -32,10 +31,9 @@ pub async fn mail_investor(
     note: &str,
 ) -> Result<(), AppError> {
     let investor = queries::investor_of(&mut *conn, request_id).await?;
-    let locale = Locale::from_code(&investor.language).unwrap_or_default();
     let mail = Mail::action_noted(
         &investor.email,
-        locale,
+        investor.language.0,
         &investor.first_name,
         kind,
         link,

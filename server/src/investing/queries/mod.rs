@@ -11,6 +11,8 @@ use ortak_app::domain::startups::PeriodKind;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
+use crate::web::session::Language;
+
 /// A request ready to store.
 pub struct NewRequest<'a> {
     pub user: i64,
@@ -170,14 +172,14 @@ pub async fn set_status(
 pub struct Investor {
     pub email: String,
     pub first_name: String,
-    pub language: String,
+    pub language: Language,
 }
 
 pub async fn investor_of(conn: &mut SqliteConnection, request: i64) -> sqlx::Result<Investor> {
     sqlx::query_as!(
         Investor,
-        "SELECT u.email, u.first_name, u.language FROM investment_requests r
-         JOIN users u ON u.id = r.user_id WHERE r.id = ?",
+        r#"SELECT u.email, u.first_name, u.language AS "language: Language" FROM investment_requests r
+           JOIN users u ON u.id = r.user_id WHERE r.id = ?"#,
         request
     )
     .fetch_one(conn)
