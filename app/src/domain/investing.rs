@@ -75,6 +75,7 @@ pub fn breakdown(amount: Money, fee_rate_bp: i64, fee_added: bool) -> Breakdown 
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum RequestStatus {
     Submitted,
     UnderReview,

@@ -44,6 +44,7 @@ pub struct Mkk {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum MkkStatus {
     Submitted,
     Verified,

@@ -58,6 +58,7 @@ impl FundingStatus {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum PeriodKind {
     Investment,
     PreInvestment,

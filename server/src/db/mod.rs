@@ -89,27 +89,6 @@ pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
     time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()
 }
 
-/// A stored `YYYY-MM-DD` date (`Date::MIN` when unreadable).
-pub fn parse_date(text: &str) -> time::Date {
-    time::Date::parse(
-        text,
-        time::macros::format_description!("[year]-[month]-[day]"),
-    )
-    .unwrap_or(time::Date::MIN)
-}
-
-/// A stored UTC time as its Istanbul date, `21.11.2026`.
-pub fn stored_date_tr(text: &str) -> String {
-    parse_utc(text)
-        .map(|t| {
-            ortak_app::domain::time_fmt::format_date_short(
-                ortak_app::domain::time_fmt::istanbul_date(t),
-                ortak_app::i18n::Locale::Tr,
-            )
-        })
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,62 +1,54 @@
 //! `/vc-dashboard`: for members of a fund team (set in `/dashboard/vcGroups`). They see
 //! their fund's startups only, with favourites and requests by status, and post quarterly
-//! reports and updates. Anything of another fund answers 404, as if it did not exist.
+//! reports and updates. Anything of another fund answers 404, as if it did not exist. The
+//! route table admits fund members only (`Access::Fund`); all SQL is in `queries`.
 
-use axum::body::Bytes;
+mod queries;
+
 use axum::extract::{Multipart, Path};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use ortak_app::domain::money::Money;
+use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
 use ortak_app::forms::FieldErrors;
+use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::ReportForm;
 use ortak_app::pages::vc_dashboard::{UpdateForm, VcStartup, vc_home_page, vc_startup_page};
-use ortak_app::shell::{Flash, FlashKind};
+use serde::Deserialize;
 
 use crate::db::audit;
 use crate::error::AppError;
 use crate::startups::reports::{read_report, store_report};
-use crate::web::form::FormBody;
-use crate::web::{Access, Ctx, FundMember, Routes};
+use crate::web::form::{Form, verify_csrf};
+use crate::web::{Access, Ctx, FundMember, Routes, flash};
 
 /// The user's fund's startups (all of them, or the one `only`).
 async fn startups(ctx: &Ctx, user: i64, only: Option<i64>) -> Result<Vec<VcStartup>, AppError> {
     let db = ctx.state().db();
-    let rows: Vec<(i64, String, String, i64)> = sqlx::query_as(
-        "SELECT s.id, s.name, f.name, (SELECT COUNT(*) FROM favorites v WHERE v.startup_id = s.id)
-         FROM startups s JOIN funds f ON f.id = s.fund_id
-         JOIN fund_members m ON m.fund_id = s.fund_id AND m.user_id = ?
-         WHERE ? IS NULL OR s.id = ? ORDER BY s.name",
-    )
-    .bind(user)
-    .bind(only)
-    .bind(only)
-    .fetch_all(db)
-    .await?;
     let mut out = Vec::new();
-    for (id, name, fund, favorites) in rows {
-        let requests: Vec<(String, i64, i64)> = sqlx::query_as(
-            "SELECT status, COUNT(*), SUM(amount_kurus) FROM investment_requests WHERE startup_id = ?
-             GROUP BY status ORDER BY status",
-        )
-        .bind(id)
-        .fetch_all(db)
-        .await?;
-        let reports: Vec<(String, String, String)> = sqlx::query_as(
-            "SELECT quarter, title_tr, title_en FROM reports WHERE startup_id = ?
-             ORDER BY published_at DESC",
-        )
-        .bind(id)
-        .fetch_all(db)
-        .await?;
+    for s in queries::fund_startups(db, user, only).await? {
+        let requests = queries::requests_by_status(db, s.id)
+            .await?
+            .into_iter()
+            .map(|r| {
+                (
+                    r.status.code().to_owned(),
+                    r.count,
+                    Money::from_kurus(r.total_kurus),
+                )
+            })
+            .collect();
+        let reports = queries::reports(db, s.id)
+            .await?
+            .into_iter()
+            .map(|r| (r.quarter, r.title_tr, r.title_en))
+            .collect();
         out.push(VcStartup {
-            id,
-            name,
-            fund,
-            favorites,
-            requests: requests
-                .into_iter()
-                .map(|(s, n, k)| (s, n, Money::from_kurus(k)))
-                .collect(),
+            id: s.id,
+            name: s.name,
+            fund: s.fund,
+            favorites: s.favorites,
+            requests,
             reports,
         });
     }
@@ -84,15 +76,13 @@ async fn show(
     report: &ReportForm,
     errors: &FieldErrors,
 ) -> Result<Response, AppError> {
-    let updates: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT created_at, body_tr, body_en FROM startup_updates WHERE startup_id = ? ORDER BY id DESC",
-    )
-    .bind(startup.id)
-    .fetch_all(ctx.state().db())
-    .await?;
-    let updates = updates
+    let updates = queries::updates(ctx.state().db(), startup.id)
+        .await?
         .into_iter()
-        .map(|(at, tr, en)| (crate::db::stored_date_tr(&at), tr, en))
+        .map(|u| {
+            let day = format_date_short(istanbul_date(u.created_at), Locale::Tr);
+            (day, u.body_tr, u.body_en)
+        })
         .collect();
     let page = ctx.page_ctx(|pc| vc_startup_page(pc, startup, updates, update, report, errors));
     Ok(ctx.render(status, page).await)
@@ -117,12 +107,14 @@ pub async fn startup(
 }
 
 async fn saved(ctx: &Ctx, id: i64) -> Result<Response, AppError> {
-    ctx.set_flash(Flash {
-        kind: FlashKind::Success,
-        message_id: "dashboard-done".into(),
-    })
-    .await?;
-    Ok(Redirect::to(&format!("/vc-dashboard/startups/{id}")).into_response())
+    flash::done(ctx, &format!("/vc-dashboard/startups/{id}")).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct UpdatePost {
+    body_tr: String,
+    body_en: String,
 }
 
 /// `POST /vc-dashboard/startups/{id}/updates`: a short update in both languages.
@@ -130,15 +122,12 @@ pub async fn post_update(
     ctx: Ctx,
     FundMember(user): FundMember,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    body: Bytes,
+    Form(posted): Form<UpdatePost>,
 ) -> Result<Response, AppError> {
-    let f = FormBody::parse(&body);
-    crate::web::form::verify_csrf(&ctx, &f, &headers)?;
     let s = one(&ctx, user.id, id).await?;
     let form = UpdateForm {
-        body_tr: f.get("body_tr").replace("\r\n", "\n").trim().to_owned(),
-        body_en: f.get("body_en").replace("\r\n", "\n").trim().to_owned(),
+        body_tr: posted.body_tr.replace("\r\n", "\n").trim().to_owned(),
+        body_en: posted.body_en.replace("\r\n", "\n").trim().to_owned(),
     };
     let mut errors = FieldErrors::default();
     for (field, value) in [("body_tr", &form.body_tr), ("body_en", &form.body_en)] {
@@ -153,15 +142,7 @@ pub async fn post_update(
         return show(&ctx, status, s, &form, &ReportForm::default(), &errors).await;
     }
     let mut tx = ctx.state().db().begin().await?;
-    let update: i64 = sqlx::query_scalar(
-        "INSERT INTO startup_updates (startup_id, author_user_id, body_tr, body_en) VALUES (?, ?, ?, ?) RETURNING id",
-    )
-    .bind(id)
-    .bind(user.id)
-    .bind(&form.body_tr)
-    .bind(&form.body_en)
-    .fetch_one(&mut *tx)
-    .await?;
+    let update = queries::insert_update(&mut tx, id, user.id, &form.body_tr, &form.body_en).await?;
     audit::record(
         &mut tx,
         user.id,
@@ -184,7 +165,7 @@ pub async fn post_report(
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
     let (f, checked) = read_report(&mut multipart).await?;
-    crate::web::form::verify_csrf(&ctx, &f, &headers)?;
+    verify_csrf(&ctx, &f, &headers)?;
     let s = one(&ctx, user.id, id).await?;
     match checked {
         Ok((form, bytes)) => {

@@ -1,44 +1,24 @@
-//! `/mkk`: the investor-registry membership form.
+//! `/mkk`: the investor-registry membership form. Members must have sent it (and not had it
+//! rejected) before they may send a request. When the e-government identity check is
+//! configured, a citizen's TCKN is verified at once; otherwise staff review the data.
 
-use crate::web::form::Form;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::identity::IdType;
-use ortak_app::domain::mkk::{MkkForm, MkkStatus, validate_mkk};
+use ortak_app::domain::mkk::{Mkk, MkkForm, MkkStatus, validate_mkk};
 use ortak_app::domain::money::Money;
 use ortak_app::forms::{FieldErrors, Notice};
 use ortak_app::pages::investing::{MkkState, mkk_page};
-use ortak_app::shell::{Flash, FlashKind};
-use serde::Deserialize;
-use sqlx::FromRow;
 
+use super::queries::profiles as queries;
 use crate::error::AppError;
-use crate::web::Ctx;
-use crate::web::session::Role;
-
-#[derive(FromRow)]
-struct Row {
-    investor_type: String,
-    turkish_citizen: bool,
-    id_type: String,
-    first_name: String,
-    last_name: String,
-    email: String,
-    phone: String,
-    annual_income_kurus: i64,
-    identity_number: String,
-    organisation: String,
-    birth_date: String,
-}
+use crate::web::form::Form;
+use crate::web::session::CurrentUser;
+use crate::web::{Ctx, Member, flash};
 
 /// The user's MKK status, if they submitted the form.
 pub async fn status(db: &sqlx::SqlitePool, user_id: i64) -> Result<Option<MkkStatus>, AppError> {
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM mkk_profiles WHERE user_id = ?")
-            .bind(user_id)
-            .fetch_optional(db)
-            .await?;
-    Ok(status.map(|s| MkkStatus::from_code(&s)))
+    Ok(queries::mkk_status(db, user_id).await?)
 }
 
 async fn show(
@@ -49,14 +29,10 @@ async fn show(
     notice: Option<Notice>,
     user_id: i64,
 ) -> Result<Response, AppError> {
-    let saved: Option<(String, Option<String>)> =
-        sqlx::query_as("SELECT status, rejection_reason FROM mkk_profiles WHERE user_id = ?")
-            .bind(user_id)
-            .fetch_optional(ctx.state().db())
-            .await?;
+    let review = queries::mkk_review(ctx.state().db(), user_id).await?;
     let state = MkkState {
-        status: saved.as_ref().map(|(s, _)| MkkStatus::from_code(s)),
-        rejection_reason: saved.and_then(|(_, r)| r),
+        status: review.as_ref().map(|r| r.status),
+        rejection_reason: review.and_then(|r| r.rejection_reason),
         edevlet: ctx.state().shared().identity_check.is_some(),
         notice,
     };
@@ -64,18 +40,11 @@ async fn show(
     Ok(ctx.render(status, page).await)
 }
 
-pub async fn page(ctx: Ctx) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
-    let row: Option<Row> = sqlx::query_as(
-        "SELECT investor_type, turkish_citizen, id_type, first_name, last_name, email, phone, annual_income_kurus,
-                identity_number, organisation, birth_date
-         FROM mkk_profiles WHERE user_id = ?",
-    )
-    .bind(user.id)
-    .fetch_optional(ctx.state().db())
-    .await?;
-    let form = match row {
-        Some(r) => MkkForm {
+/// The form as stored, or started from what the account already knows.
+async fn current_form(ctx: &Ctx, user: &CurrentUser) -> Result<MkkForm, AppError> {
+    let db = ctx.state().db();
+    if let Some(r) = queries::mkk_profile(db, user.id).await? {
+        return Ok(MkkForm {
             investor_type: r.investor_type,
             citizen: if r.turkish_citizen { "yes" } else { "no" }.into(),
             id_type: r.id_type,
@@ -89,141 +58,78 @@ pub async fn page(ctx: Ctx) -> Result<Response, AppError> {
                 .to_owned(),
             identity_number: r.identity_number,
             organisation: r.organisation,
-            birth_date: r.birth_date,
-        },
-        // Start from what the profile already knows.
-        None => {
-            let (first_name, last_name, phone, investor_type): (
-                String,
-                String,
-                String,
-                Option<String>,
-            ) = sqlx::query_as(
-                "SELECT first_name, last_name, phone, investor_type FROM users WHERE id = ?",
-            )
-            .bind(user.id)
-            .fetch_one(ctx.state().db())
-            .await?;
-            MkkForm {
-                first_name,
-                last_name,
-                phone,
-                email: user.email.clone(),
-                investor_type: investor_type.unwrap_or_default(),
-                ..MkkForm::default()
-            }
-        }
-    };
-    show(
-        &ctx,
-        StatusCode::OK,
-        &form,
-        &FieldErrors::default(),
-        None,
-        user.id,
-    )
-    .await
+            birth_date: r.birth_date.to_string(),
+        });
+    }
+    let account = queries::account_defaults(db, user.id).await?;
+    Ok(MkkForm {
+        first_name: account.first_name,
+        last_name: account.last_name,
+        phone: account.phone,
+        email: user.email.clone(),
+        investor_type: account.investor_type,
+        ..MkkForm::default()
+    })
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct Posted {
-    csrf: String,
-    #[serde(flatten)]
-    form: MkkForm,
+/// `GET /mkk`.
+pub async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
+    let form = current_form(&ctx, &user).await?;
+    let none = FieldErrors::default();
+    show(&ctx, StatusCode::OK, &form, &none, None, user.id).await
 }
 
-pub async fn save(ctx: Ctx, Form(posted): Form<Posted>) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
-    let today = ctx.state().today();
-    let mkk = match validate_mkk(&posted.form, today) {
-        Ok(mkk) => mkk,
-        Err(errors) => {
-            return show(
-                &ctx,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                &posted.form,
-                &errors,
-                None,
-                user.id,
-            )
-            .await;
-        }
+/// What the e-government check said about a citizen's identity.
+enum Identity {
+    /// The registry confirmed it.
+    Verified,
+    /// The registry does not know this person: the form comes back.
+    Refused,
+    /// Not checked (switched off, not a TCKN, or the service did not answer: the Fluent id
+    /// of what to tell the member, then).
+    Unchecked(Option<&'static str>),
+}
+
+async fn check_identity(ctx: &Ctx, mkk: &Mkk) -> Identity {
+    let (Some(check), IdType::Tckn) = (&ctx.state().shared().identity_check, mkk.id_type) else {
+        return Identity::Unchecked(None);
     };
-    // The e-government check, when switched on, for citizens' TCKNs.
-    let mut verified_by = None;
-    let mut notice = None;
-    if let (Some(check), IdType::Tckn) = (&ctx.state().shared().identity_check, mkk.id_type) {
-        match check
-            .verify(
-                &mkk.identity_number,
-                &mkk.first_name,
-                &mkk.last_name,
-                mkk.birth_date.year(),
-            )
-            .await
-        {
-            Ok(true) => verified_by = Some("edevlet"),
-            Ok(false) => {
-                let notice = Some(Notice::Error(ctx.t("mkk-edevlet-failed")));
-                return show(
-                    &ctx,
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    &posted.form,
-                    &FieldErrors::default(),
-                    notice,
-                    user.id,
-                )
-                .await;
-            }
-            Err(e) => {
-                tracing::warn!(error = %e, "identity service unavailable");
-                notice = Some("mkk-edevlet-unavailable");
-            }
+    let year = mkk.birth_date.year();
+    match check
+        .verify(&mkk.identity_number, &mkk.first_name, &mkk.last_name, year)
+        .await
+    {
+        Ok(true) => Identity::Verified,
+        Ok(false) => Identity::Refused,
+        Err(e) => {
+            tracing::warn!(error = %e, "identity service unavailable");
+            Identity::Unchecked(Some("mkk-edevlet-unavailable"))
         }
     }
-    let status = if verified_by.is_some() {
-        MkkStatus::Verified
-    } else {
-        MkkStatus::Submitted
+}
+
+/// `POST /mkk`.
+pub async fn save(
+    ctx: Ctx,
+    Member(user): Member,
+    Form(form): Form<MkkForm>,
+) -> Result<Response, AppError> {
+    let refused = StatusCode::UNPROCESSABLE_ENTITY;
+    let mkk = match validate_mkk(&form, ctx.state().today()) {
+        Ok(mkk) => mkk,
+        Err(errors) => return show(&ctx, refused, &form, &errors, None, user.id).await,
     };
-    sqlx::query(
-        "INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name, last_name, email, phone,
-             annual_income_kurus, identity_number, organisation, birth_date, status, verified_by)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET investor_type = excluded.investor_type,
-             turkish_citizen = excluded.turkish_citizen, id_type = excluded.id_type, first_name = excluded.first_name,
-             last_name = excluded.last_name, email = excluded.email, phone = excluded.phone,
-             annual_income_kurus = excluded.annual_income_kurus, identity_number = excluded.identity_number,
-             organisation = excluded.organisation, birth_date = excluded.birth_date, status = excluded.status,
-             verified_by = excluded.verified_by, rejection_reason = NULL,
-             submitted_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), reviewed_at = NULL",
-    )
-    .bind(user.id)
-    .bind(mkk.investor_type.code())
-    .bind(mkk.citizen)
-    .bind(mkk.id_type.code())
-    .bind(&mkk.first_name)
-    .bind(&mkk.last_name)
-    .bind(&mkk.email)
-    .bind(&mkk.phone)
-    .bind(mkk.annual_income.kurus())
-    .bind(&mkk.identity_number)
-    .bind(&mkk.organisation)
-    .bind(mkk.birth_date.to_string())
-    .bind(status.code())
-    .bind(verified_by)
-    .execute(ctx.state().db())
-    .await?;
-    let message = match (verified_by, notice) {
-        (Some(_), _) => "mkk-edevlet-ok",
-        (None, Some(n)) => n,
-        _ => "mkk-saved",
+    let (status, verified_by, message) = match check_identity(&ctx, &mkk).await {
+        Identity::Verified => (MkkStatus::Verified, Some("edevlet"), "mkk-edevlet-ok"),
+        Identity::Refused => {
+            let notice = Some(Notice::Error(ctx.t("mkk-edevlet-failed")));
+            let none = FieldErrors::default();
+            return show(&ctx, refused, &form, &none, notice, user.id).await;
+        }
+        Identity::Unchecked(notice) => (MkkStatus::Submitted, None, notice.unwrap_or("mkk-saved")),
     };
-    ctx.set_flash(Flash {
-        kind: FlashKind::Success,
-        message_id: message.into(),
-    })
-    .await?;
+    let now = ctx.state().now();
+    queries::save_mkk(ctx.state().db(), user.id, &mkk, status, verified_by, now).await?;
+    flash::success(&ctx, message).await?;
     Ok(Redirect::to("/mkk").into_response())
 }

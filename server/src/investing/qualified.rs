@@ -2,18 +2,19 @@
 //! (PDF, PNG or JPEG, at most 5 MB, recognised by content); superadmins review them in
 //! `staff::qualified`.
 
+use axum::body::Bytes;
 use axum::extract::Multipart;
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
 use ortak_app::forms::FieldErrors;
+use ortak_app::i18n::Locale;
 use ortak_app::pages::qualified::{BASES, Latest, qualified_page};
-use rand::RngCore;
 
-use crate::db::stored_date_tr as date;
+use super::queries::profiles as queries;
 use crate::error::AppError;
-use crate::web::Ctx;
-use crate::web::form::{FormBody, read_multipart};
-use crate::web::session::Role;
+use crate::web::form::{Upload, read_multipart, verify_csrf};
+use crate::web::{Ctx, Member, flash};
 
 pub const EVIDENCE_MAX_BYTES: usize = 5 * 1024 * 1024;
 
@@ -25,15 +26,13 @@ fn evidence_kind(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// The user's latest declaration, dated as the Turkish calendar shows it.
 async fn latest(ctx: &Ctx, user: i64) -> Result<Latest, AppError> {
-    let row: Option<(String, String, Option<String>, String)> = sqlx::query_as(
-        "SELECT basis, status, rejection_reason, submitted_at FROM qualified_declarations
-         WHERE user_id = ? ORDER BY id DESC LIMIT 1",
-    )
-    .bind(user)
-    .fetch_optional(ctx.state().db())
-    .await?;
-    Ok(row.map(|(b, s, r, at)| (b, s, r, date(&at))))
+    let latest = queries::latest_declaration(ctx.state().db(), user).await?;
+    Ok(latest.map(|d| {
+        let day = format_date_short(istanbul_date(d.submitted_at), Locale::Tr);
+        (d.basis, d.status, d.rejection_reason, day)
+    }))
 }
 
 async fn show(
@@ -48,28 +47,17 @@ async fn show(
     Ok(ctx.render(status, page).await)
 }
 
-pub async fn form(ctx: Ctx) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
+/// `GET /qualifiedInvestor`.
+pub async fn form(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
     show(&ctx, StatusCode::OK, user.id, "", &FieldErrors::default()).await
 }
 
-pub async fn submit(
-    ctx: Ctx,
-    headers: HeaderMap,
-    mut multipart: Multipart,
-) -> Result<Response, AppError> {
-    let user = ctx.require(Role::Investor)?.clone();
-    let (f, upload): (FormBody, _) = read_multipart(&mut multipart, "evidence").await?;
-    ctx.verify_csrf(&f.get("csrf"), &headers)?;
-    let basis = f.get("basis");
-    let mut errors = FieldErrors::default();
-    if !BASES.contains(&basis.as_str()) {
-        errors.add("basis", "validation-choose-one");
-    }
-    if f.get("declare") != "on" {
-        errors.add("declare", "qualified-declare-required");
-    }
-    let evidence = match upload.map(|u| u.bytes) {
+/// The evidence file and its kind, or why it is refused (added to `errors`).
+fn check_evidence(
+    upload: Option<Upload>,
+    errors: &mut FieldErrors,
+) -> Option<(Bytes, &'static str)> {
+    match upload.map(|u| u.bytes) {
         None => {
             errors.add("evidence", "qualified-evidence-required");
             None
@@ -85,37 +73,34 @@ pub async fn submit(
             errors.add("evidence", "qualified-evidence-size");
             None
         }
-    };
+    }
+}
+
+/// `POST /qualifiedInvestor` (multipart, with the evidence file).
+pub async fn submit(
+    ctx: Ctx,
+    Member(user): Member,
+    headers: HeaderMap,
+    mut multipart: Multipart,
+) -> Result<Response, AppError> {
+    let (f, upload) = read_multipart(&mut multipart, "evidence").await?;
+    verify_csrf(&ctx, &f, &headers)?;
+    let basis = f.get("basis");
+    let mut errors = FieldErrors::default();
+    if !BASES.contains(&basis.as_str()) {
+        errors.add("basis", "validation-choose-one");
+    }
+    if f.get("declare") != "on" {
+        errors.add("declare", "qualified-declare-required");
+    }
+    let evidence = check_evidence(upload, &mut errors);
     let (Some((bytes, kind)), true) = (evidence, errors.is_empty()) else {
         let status = StatusCode::UNPROCESSABLE_ENTITY;
         return show(&ctx, status, user.id, &basis, &errors).await;
     };
-    let mut name = [0u8; 16];
-    rand::rng().fill_bytes(&mut name);
-    let file = format!(
-        "{}.{kind}",
-        name.iter().map(|b| format!("{b:02x}")).collect::<String>()
-    );
-    let dir = ctx.state().shared().data_dir.join("qualified");
-    tokio::fs::create_dir_all(&dir)
-        .await
-        .map_err(anyhow::Error::from)?;
-    tokio::fs::write(dir.join(&file), &bytes)
-        .await
-        .map_err(anyhow::Error::from)?;
-    sqlx::query(
-        "INSERT INTO qualified_declarations (user_id, basis, evidence_file, evidence_type) VALUES (?, ?, ?, ?)",
-    )
-    .bind(user.id)
-    .bind(&basis)
-    .bind(&file)
-    .bind(kind)
-    .execute(ctx.state().db())
-    .await?;
-    ctx.set_flash(ortak_app::shell::Flash {
-        kind: ortak_app::shell::FlashKind::Success,
-        message_id: "qualified-sent".into(),
-    })
-    .await?;
-    Ok(axum::response::Redirect::to("/qualifiedInvestor").into_response())
+    let file = crate::web::files::random_name(kind);
+    crate::web::files::write(&ctx.state().shared().data_dir, "qualified", &file, &bytes).await?;
+    queries::insert_declaration(ctx.state().db(), user.id, &basis, &file, kind).await?;
+    flash::success(&ctx, "qualified-sent").await?;
+    Ok(Redirect::to("/qualifiedInvestor").into_response())
 }

@@ -132,8 +132,7 @@ pub async fn move_request(
 ) -> Result<Response, AppError> {
     let to = RequestStatus::from_code(&f.to).ok_or(AppError::BadRequest("bad-request-text"))?;
     let note: String = f.note.trim().chars().take(500).collect();
-    let public_url = &ctx.state().shared().public_url;
-    staff_transition(ctx.state().db(), public_url, id, to, staff.id, &note).await?;
+    staff_transition(ctx.state(), id, to, staff.id, &note).await?;
     ctx.state().wake_mailer();
     flash::success(&ctx, "dashboard-moved").await?;
     let kind = queries::kind(ctx.state().db(), id).await?;

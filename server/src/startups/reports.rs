@@ -1,11 +1,13 @@
 //! Quarterly reports: checked uploads (PDF, at most 10 MB) that staff and fund teams attach to
-//! a startup, stored under random names.
+//! a startup, stored under random names. Both upload forms (`staff::startups` and `fund`) use
+//! these, so the rules live once, with the startup they belong to.
 
 use axum::body::Bytes;
 use axum::extract::Multipart;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::startup_editor::ReportForm;
 
+use super::queries;
 use crate::db::audit;
 use crate::error::AppError;
 use crate::web::Ctx;
@@ -75,25 +77,11 @@ pub async fn store_report(
 ) -> Result<(), AppError> {
     let name = crate::web::files::random_name("pdf");
     let mut tx = ctx.state().db().begin().await?;
-    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM startups WHERE id = ?")
-        .bind(startup)
-        .fetch_optional(&mut *tx)
-        .await?;
-    exists.ok_or(AppError::NotFound)?;
+    if !queries::startup_exists(&mut tx, startup).await? {
+        return Err(AppError::NotFound);
+    }
     crate::web::files::write(&ctx.state().shared().data_dir, "reports", &name, bytes).await?;
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO reports (startup_id, quarter, title_tr, title_en, summary_tr, summary_en, file_name)
-         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(startup)
-    .bind(&form.quarter)
-    .bind(&form.title_tr)
-    .bind(&form.title_en)
-    .bind(&form.summary_tr)
-    .bind(&form.summary_en)
-    .bind(&name)
-    .fetch_one(&mut *tx)
-    .await?;
+    let id = queries::insert_report(&mut tx, startup, form, &name).await?;
     audit::record(
         &mut tx,
         actor,

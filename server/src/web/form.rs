@@ -101,14 +101,6 @@ impl FormBody {
             .map(|(_, v)| v.clone())
             .unwrap_or_default()
     }
-
-    /// The first value of `name`, if the field was sent at all.
-    pub fn opt(&self, name: &str) -> Option<String> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-    }
 }
 
 /// A file from a multipart form; `bytes` is `Err` when the body was cut off at the route's

@@ -75,8 +75,6 @@ pub struct CurrentUser {
     pub verified: bool,
     /// The language mails to the user are written in.
     pub locale: Locale,
-    /// `locale`'s code. Transitional: kept for callers not yet moved to `locale`.
-    pub language: String,
     /// The first onboarding step not yet saved; past the last once onboarding is done.
     pub onboarding_step: i64,
     pub profile_image: Option<String>,
@@ -105,7 +103,6 @@ pub async fn load(
             role: r.role,
             verified: r.verified,
             locale: r.language.0,
-            language: r.language.0.code().to_owned(),
             onboarding_step: r.onboarding_step,
             profile_image: r.profile_image,
             fund_member: r.fund_member,

@@ -1,0 +1,107 @@
+//! The SQL of `/vc-dashboard`: a fund team's startups with their favourites, requests and
+//! reports, and the updates the team posts. Every query is scoped by the team member.
+
+use ortak_app::domain::investing::RequestStatus;
+use sqlx::{SqliteConnection, SqlitePool};
+use time::OffsetDateTime;
+
+pub struct FundStartup {
+    pub id: i64,
+    pub name: String,
+    pub fund: String,
+    pub favorites: i64,
+}
+
+/// The startups of `user`'s funds (all of them, or the one `only`), by name.
+pub async fn fund_startups(
+    db: &SqlitePool,
+    user: i64,
+    only: Option<i64>,
+) -> sqlx::Result<Vec<FundStartup>> {
+    sqlx::query_as!(
+        FundStartup,
+        r#"SELECT s.id AS "id!", s.name, f.name AS fund,
+               (SELECT COUNT(*) FROM favorites v WHERE v.startup_id = s.id) AS "favorites!: i64"
+           FROM startups s JOIN funds f ON f.id = s.fund_id
+           JOIN fund_members m ON m.fund_id = s.fund_id AND m.user_id = ?1
+           WHERE ?2 IS NULL OR s.id = ?2 ORDER BY s.name"#,
+        user,
+        only
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// How many requests a startup has in one status, and for how much.
+pub struct StatusCount {
+    pub status: RequestStatus,
+    pub count: i64,
+    pub total_kurus: i64,
+}
+
+pub async fn requests_by_status(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<StatusCount>> {
+    sqlx::query_as!(
+        StatusCount,
+        r#"SELECT status AS "status: RequestStatus", COUNT(*) AS "count!: i64",
+               SUM(amount_kurus) AS "total_kurus!: i64"
+           FROM investment_requests WHERE startup_id = ? GROUP BY status ORDER BY status"#,
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub struct ReportTitle {
+    pub quarter: String,
+    pub title_tr: String,
+    pub title_en: String,
+}
+
+/// The startup's reports, newest first.
+pub async fn reports(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<ReportTitle>> {
+    sqlx::query_as!(
+        ReportTitle,
+        "SELECT quarter, title_tr, title_en FROM reports WHERE startup_id = ?
+         ORDER BY published_at DESC",
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub struct Update {
+    pub created_at: OffsetDateTime,
+    pub body_tr: String,
+    pub body_en: String,
+}
+
+/// Every update posted about the startup, newest first.
+pub async fn updates(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Update>> {
+    sqlx::query_as!(
+        Update,
+        r#"SELECT created_at AS "created_at: OffsetDateTime", body_tr, body_en FROM startup_updates
+           WHERE startup_id = ? ORDER BY id DESC"#,
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Stores an update by `author`; returns its id.
+pub async fn insert_update(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    author: i64,
+    body_tr: &str,
+    body_en: &str,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        "INSERT INTO startup_updates (startup_id, author_user_id, body_tr, body_en) VALUES (?, ?, ?, ?) RETURNING id AS \"id!\"",
+        startup,
+        author,
+        body_tr,
+        body_en
+    )
+    .fetch_one(conn)
+    .await
+}

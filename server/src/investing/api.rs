@@ -1,0 +1,122 @@
+//! `POST /api/investmentRequests`: the amount island's submit. Its body is read leniently, as
+//! the API always has (see `openapi/ortak.yaml`): a field of the wrong type counts as missing,
+//! so the answer is the same field error or 404 a person would get, never a parse failure.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Value, json};
+
+use super::requests::{Outcome, RequestInput, blocked, create};
+use crate::error::AppError;
+use crate::startups::find_card;
+use crate::web::form::JsonBody;
+use crate::web::{Ctx, Member, Staff};
+
+/// Text, or "" for any other JSON value.
+fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::String(s) => s,
+        _ => String::new(),
+    })
+}
+
+/// `true`, or false for any other JSON value.
+fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Ok(Value::deserialize(d)? == Value::Bool(true))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default, rename_all = "camelCase")]
+struct Fields {
+    #[serde(deserialize_with = "text")]
+    startup: String,
+    #[serde(deserialize_with = "text")]
+    amount: String,
+    #[serde(deserialize_with = "flag")]
+    fee_added: bool,
+    #[serde(deserialize_with = "flag")]
+    risk: bool,
+    #[serde(deserialize_with = "text")]
+    idempotency_key: String,
+}
+
+/// The island's request. Any JSON is accepted: what is not an object has no fields.
+pub struct ApiRequest(Fields);
+
+impl<'de> Deserialize<'de> for ApiRequest {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(d)?;
+        // An object's fields deserialize whatever their types (see `text` and `flag`).
+        let fields = match value {
+            Value::Object(_) => Fields::deserialize(value).map_err(serde::de::Error::custom)?,
+            _ => Fields::default(),
+        };
+        Ok(ApiRequest(fields))
+    }
+}
+
+impl From<Fields> for RequestInput {
+    fn from(f: Fields) -> RequestInput {
+        let on = |set: bool| set.then(|| "on".to_owned());
+        RequestInput {
+            startup: f.startup,
+            amount: f.amount,
+            quick: String::new(),
+            fee_added: on(f.fee_added),
+            risk: on(f.risk),
+            idempotency_key: f.idempotency_key,
+        }
+    }
+}
+
+/// The posted fields. A POST with no body at all (so no content type either) has always been a
+/// bad request here (400, as documented), not a wrong media type: every typed body that is not
+/// JSON was already refused with 415 by `web::input_screen` before this handler.
+fn fields(read: Result<JsonBody<ApiRequest>, AppError>) -> Result<Fields, AppError> {
+    match read {
+        Ok(JsonBody(ApiRequest(fields))) => Ok(fields),
+        Err(AppError::Refused(StatusCode::UNSUPPORTED_MEDIA_TYPE, _)) => {
+            Err(AppError::BadRequest("bad-request-text"))
+        }
+        Err(other) => Err(other),
+    }
+}
+
+fn answer(status: StatusCode, body: Value) -> Response {
+    (status, Json(body)).into_response()
+}
+
+pub async fn submit_json(
+    ctx: Ctx,
+    Member(user): Member,
+    staff: Option<Staff>,
+    body: Result<JsonBody<ApiRequest>, AppError>,
+) -> Result<Response, AppError> {
+    let input = RequestInput::from(fields(body)?);
+    let row = find_card(&ctx, staff.as_ref(), &input.startup).await?;
+    if let Some(blocked) = blocked(&ctx, &user, &row).await? {
+        let message = ctx.t(blocked.message);
+        return Ok(answer(
+            blocked.status,
+            json!({ "ok": false, "message": message }),
+        ));
+    }
+    Ok(match create(&ctx, &user, &row, &input).await? {
+        Outcome::Created => answer(
+            StatusCode::CREATED,
+            json!({ "ok": true, "message": ctx.t("investment-created"), "pending": "/pendingInvestments" }),
+        ),
+        Outcome::Invalid(errors, _) => {
+            let errors: serde_json::Map<String, Value> = ["amount", "risk"]
+                .iter()
+                .filter_map(|f| errors.get(f).map(|m| ((*f).to_owned(), ctx.t(m).into())))
+                .collect();
+            answer(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                json!({ "ok": false, "errors": errors }),
+            )
+        }
+    })
+}

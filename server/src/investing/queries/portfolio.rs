@@ -1,0 +1,126 @@
+//! The investor's overview figures and the quarterly reports they may read.
+
+use sqlx::SqlitePool;
+use time::{Date, OffsetDateTime};
+
+pub struct Totals {
+    pub count: i64,
+    pub amount_kurus: i64,
+}
+
+/// The investor's completed requests: how many, and how much.
+pub async fn completed_totals(db: &SqlitePool, user: i64) -> sqlx::Result<Totals> {
+    sqlx::query_as!(
+        Totals,
+        r#"SELECT COUNT(*) AS "count!: i64", COALESCE(SUM(amount_kurus), 0) AS "amount_kurus!: i64"
+           FROM investment_requests WHERE user_id = ? AND status = 'completed'"#,
+        user
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// The investor's requests still under way: how many, and how much.
+pub async fn pending_totals(db: &SqlitePool, user: i64) -> sqlx::Result<Totals> {
+    sqlx::query_as!(
+        Totals,
+        r#"SELECT COUNT(*) AS "count!: i64", COALESCE(SUM(amount_kurus), 0) AS "amount_kurus!: i64"
+           FROM investment_requests
+           WHERE user_id = ? AND status IN ('submitted', 'under_review', 'approved', 'paid')"#,
+        user
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// Published startups whose period is open on `today` and not yet funded.
+pub async fn open_startups(db: &SqlitePool, today: Date) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT COUNT(*) AS "count!: i64" FROM startups
+           WHERE published = 1 AND funded = 0 AND period_starts_on <= ?1 AND period_ends_on >= ?1"#,
+        today
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub struct SectorTotal {
+    pub sector: String,
+    pub total: i64,
+}
+
+/// The investor's completed amounts by sector, largest first.
+pub async fn by_sector(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<SectorTotal>> {
+    sqlx::query_as!(
+        SectorTotal,
+        r#"SELECT s.sector, SUM(r.amount_kurus) AS "total!: i64"
+           FROM investment_requests r JOIN startups s ON s.id = r.startup_id
+           WHERE r.user_id = ? AND r.status = 'completed' GROUP BY s.sector ORDER BY 2 DESC"#,
+        user
+    )
+    .fetch_all(db)
+    .await
+}
+
+// Reports the user may read: of startups they invested in (a request past review) or saved.
+// Each query below spells that condition out, as the macros need whole literals.
+
+pub async fn visible_report_count(db: &SqlitePool, user: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"SELECT COUNT(*) AS "count!: i64" FROM reports r WHERE r.startup_id IN (
+               SELECT startup_id FROM investment_requests
+               WHERE user_id = ?1 AND status IN ('approved', 'paid', 'completed')
+               UNION SELECT startup_id FROM favorites WHERE user_id = ?1)"#,
+        user
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub struct VisibleReport {
+    pub id: i64,
+    pub name: String,
+    pub slug: String,
+    pub quarter: String,
+    pub title_tr: String,
+    pub title_en: String,
+    pub summary_tr: String,
+    pub summary_en: String,
+    pub published_at: OffsetDateTime,
+}
+
+/// The 200 latest reports the user may read.
+pub async fn visible_reports(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<VisibleReport>> {
+    sqlx::query_as!(
+        VisibleReport,
+        r#"SELECT r.id AS "id!", s.name, s.slug, r.quarter, r.title_tr, r.title_en, r.summary_tr, r.summary_en,
+               r.published_at AS "published_at: OffsetDateTime"
+           FROM reports r JOIN startups s ON s.id = r.startup_id
+           WHERE r.startup_id IN (
+               SELECT startup_id FROM investment_requests
+               WHERE user_id = ?1 AND status IN ('approved', 'paid', 'completed')
+               UNION SELECT startup_id FROM favorites WHERE user_id = ?1)
+           ORDER BY r.published_at DESC, r.id DESC LIMIT 200"#,
+        user
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The stored PDF of report `id`, if the user may read it.
+pub async fn visible_report_file(
+    db: &SqlitePool,
+    user: i64,
+    id: i64,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        "SELECT r.file_name FROM reports r WHERE r.id = ?2 AND r.startup_id IN (
+             SELECT startup_id FROM investment_requests
+             WHERE user_id = ?1 AND status IN ('approved', 'paid', 'completed')
+             UNION SELECT startup_id FROM favorites WHERE user_id = ?1)",
+        user,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}

@@ -1,0 +1,85 @@
+//! The sandbox provider's own 3-D Secure pages (`/sandbox/3ds/{payment}`): they stand in for
+//! an issuer's challenge, so the whole card flow runs, and is tested, without a real bank.
+//! The answer goes back to `/invFlow/callback` signed, as a real provider's would.
+
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::money::Money;
+use ortak_app::pages::payment::sandbox_challenge_page;
+use serde::Deserialize;
+
+use super::queries::{self, Challenge};
+use crate::error::AppError;
+use crate::providers::sandbox;
+use crate::web::form::Form;
+use crate::web::{Ctx, Member};
+
+async fn challenge(ctx: &Ctx, user: i64, public_id: &str) -> Result<Challenge, AppError> {
+    queries::sandbox_challenge(ctx.state().db(), public_id, user)
+        .await?
+        .ok_or(AppError::NotFound)
+}
+
+/// The challenge page, `wrong_code` after a wrong answer.
+async fn show(
+    ctx: &Ctx,
+    status: StatusCode,
+    public_id: &str,
+    c: &Challenge,
+    wrong_code: bool,
+) -> Response {
+    let page = ctx.page_ctx(|pc| {
+        sandbox_challenge_page(
+            pc,
+            public_id,
+            Money::from_kurus(c.amount_kurus),
+            &c.card_brand,
+            &c.card_last4,
+            wrong_code,
+        )
+    });
+    ctx.render(status, page).await
+}
+
+/// `GET /sandbox/3ds/{payment}`: the sandbox bank's challenge page.
+pub async fn challenge_page(
+    ctx: Ctx,
+    Member(user): Member,
+    Path(public_id): Path<String>,
+) -> Result<Response, AppError> {
+    let c = challenge(&ctx, user.id, &public_id).await?;
+    Ok(show(&ctx, StatusCode::OK, &public_id, &c, false).await)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Answer {
+    /// "cancel" gives up; anything else submits the code.
+    action: String,
+    code: String,
+}
+
+/// `POST /sandbox/3ds/{payment}`: the code is checked and the browser sent back signed.
+pub async fn answer(
+    ctx: Ctx,
+    Member(user): Member,
+    Path(public_id): Path<String>,
+    Form(answer): Form<Answer>,
+) -> Result<Response, AppError> {
+    let c = challenge(&ctx, user.id, &public_id).await?;
+    let outcome = if answer.action == "cancel" {
+        "failed"
+    } else if answer.code.trim() == sandbox::CHALLENGE_CODE {
+        "success"
+    } else {
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        return Ok(show(&ctx, status, &public_id, &c, true).await);
+    };
+    let sig = ctx.state().shared().callback_key.sign(&public_id, outcome);
+    let public_url = &ctx.state().shared().public_url;
+    Ok(Redirect::to(&format!(
+        "{public_url}/invFlow/callback?payment={public_id}&outcome={outcome}&sig={sig}"
+    ))
+    .into_response())
+}

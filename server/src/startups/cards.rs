@@ -1,0 +1,54 @@
+//! A startup's card: the row every list and page starts from, what it says about funding
+//! today, and finding one by its address. Investing reads the same card to decide whether a
+//! request may be sent.
+
+use ortak_app::domain::money::Money;
+use ortak_app::domain::startups::Funding;
+use ortak_app::pages::startups::StartupCard;
+use time::Date;
+
+use super::queries::{self, CardRow};
+use crate::error::AppError;
+use crate::web::{Ctx, Staff};
+
+impl CardRow {
+    pub fn funding(&self) -> Funding {
+        Funding {
+            goal: Money::from_kurus(self.funding_goal_kurus),
+            raised: Money::from_kurus(self.raised_kurus),
+            funded: self.funded,
+            period: self.period_kind,
+            starts_on: self.period_starts_on,
+            ends_on: self.period_ends_on,
+            vip_until: self.vip_until,
+        }
+    }
+
+    /// The card as shown to a viewer; `favorite` only to those signed in.
+    pub fn card(&self, signed_in: bool, today: Date) -> StartupCard {
+        let funding = self.funding();
+        StartupCard {
+            slug: self.slug.clone(),
+            name: self.name.clone(),
+            sector: self.sector.clone(),
+            fund: self.fund.clone(),
+            city: self.city.clone(),
+            goal: funding.goal,
+            raised: funding.raised,
+            investors: self.investor_count,
+            completion_pct: funding.completion_pct(),
+            status: funding.status(),
+            period: funding.period,
+            days_left: funding.days_left(today),
+            favorite: signed_in.then_some(self.favorite),
+        }
+    }
+}
+
+/// A published startup's card row, for the viewer; staff also see drafts, to check them.
+pub async fn find_card(ctx: &Ctx, staff: Option<&Staff>, slug: &str) -> Result<CardRow, AppError> {
+    let viewer = ctx.user.as_ref().map(|u| u.id);
+    queries::card(ctx.state().db(), viewer, staff.is_some(), slug)
+        .await?
+        .ok_or(AppError::NotFound)
+}

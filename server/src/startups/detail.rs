@@ -1,0 +1,122 @@
+//! A startup's page (`/startups/{slug}`) and its presentation pages, for signed-in members
+//! (visitors are sent to join or sign in by the route table). Staff also see drafts.
+
+use axum::extract::Path;
+use axum::http::StatusCode;
+use axum::response::Response;
+use ortak_app::domain::startups::SECTIONS;
+use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::i18n::Locale;
+use ortak_app::pages::startups::{StartupDetail, startup_page};
+use sqlx::SqlitePool;
+
+use super::cards::find_card;
+use super::queries::{self, CardRow};
+use crate::error::AppError;
+use crate::web::{Ctx, Member, Staff};
+
+/// The text in the page's language, or the other one when it is empty.
+fn pick(locale: Locale, tr: String, en: String) -> String {
+    match locale {
+        Locale::En if !en.trim().is_empty() => en,
+        Locale::Tr if tr.trim().is_empty() => en,
+        _ => tr,
+    }
+}
+
+/// The analysis sections in the page's language, in their fixed order.
+async fn sections(
+    db: &SqlitePool,
+    startup: i64,
+    locale: Locale,
+) -> Result<Vec<(String, String)>, AppError> {
+    let mut sections: Vec<(String, String)> = queries::sections(db, startup)
+        .await?
+        .into_iter()
+        .map(|s| (s.section, pick(locale, s.body_tr, s.body_en)))
+        .collect();
+    let order = |k: &str| SECTIONS.iter().position(|s| *s == k).unwrap_or(usize::MAX);
+    sections.sort_by_key(|(k, _)| order(k));
+    Ok(sections)
+}
+
+/// The fund team's latest updates, dated as the Turkish calendar shows them.
+async fn updates(
+    db: &SqlitePool,
+    startup: i64,
+    locale: Locale,
+) -> Result<Vec<(String, String)>, AppError> {
+    Ok(queries::latest_updates(db, startup)
+        .await?
+        .into_iter()
+        .map(|u| {
+            let day = format_date_short(istanbul_date(u.created_at), Locale::Tr);
+            (day, pick(locale, u.body_tr, u.body_en))
+        })
+        .collect())
+}
+
+/// Everything the page shows of `row`, for `user`.
+async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppError> {
+    let db = ctx.state().db();
+    let (id, locale) = (row.id, ctx.locale);
+    let profile = queries::profile(db, id).await?;
+    let founders = queries::founders(db, id).await?;
+    let accelerators = queries::accelerators(db, id).await?;
+    let prior_rounds = queries::prior_rounds(db, id).await?;
+    let today = ctx.state().today();
+    let vip = queries::is_vip(db, user, id).await?;
+    Ok(StartupDetail {
+        updates: updates(db, id, locale).await?,
+        pages: queries::page_positions(db, id).await?,
+        accelerators: accelerators
+            .into_iter()
+            .map(|a| (a.attended_on.to_string(), a.program, a.country))
+            .collect(),
+        prior_rounds: prior_rounds
+            .into_iter()
+            .map(|r| (r.raised_on.to_string(), r.investors, r.amount_usd))
+            .collect(),
+        offer: row.funding().offer_for(today, vip),
+        card: row.card(true, today),
+        description: pick(locale, profile.description_tr, profile.description_en),
+        website: profile.website,
+        stage: profile.stage,
+        team_size: profile.team_size,
+        sections: sections(db, id, locale).await?,
+        founders: founders.into_iter().map(|f| (f.name, f.title)).collect(),
+    })
+}
+
+/// `GET /startups/{slug}`.
+pub async fn detail(
+    ctx: Ctx,
+    Member(user): Member,
+    staff: Option<Staff>,
+    Path(slug): Path<String>,
+) -> Result<Response, AppError> {
+    let row = find_card(&ctx, staff.as_ref(), &slug).await?;
+    let detail = load(&ctx, user.id, row).await?;
+    let page = ctx.page_ctx(|pc| startup_page(pc, detail));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// `GET /startups/{slug}/pages/{n}`: a presentation page, for members only.
+pub async fn presentation_page(
+    ctx: Ctx,
+    _: Member,
+    staff: Option<Staff>,
+    Path((slug, n)): Path<(String, i64)>,
+) -> Result<Response, AppError> {
+    let row = find_card(&ctx, staff.as_ref(), &slug).await?;
+    let page = queries::presentation_page(ctx.state().db(), row.id, n)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let file = ctx
+        .state()
+        .shared()
+        .data_dir
+        .join("presentations")
+        .join(page.file_name);
+    crate::web::files::serve(&file, &page.content_type).await
+}
