@@ -71,19 +71,6 @@ impl From<Fields> for RequestInput {
     }
 }
 
-/// The posted fields. A POST with no body at all (so no content type either) has always been a
-/// bad request here (400, as documented), not a wrong media type: every typed body that is not
-/// JSON was already refused with 415 by `web::input_screen` before this handler.
-fn fields(read: Result<JsonBody<ApiRequest>, AppError>) -> Result<Fields, AppError> {
-    match read {
-        Ok(JsonBody(ApiRequest(fields))) => Ok(fields),
-        Err(AppError::Refused(StatusCode::UNSUPPORTED_MEDIA_TYPE, _)) => {
-            Err(AppError::BadRequest("bad-request-text"))
-        }
-        Err(other) => Err(other),
-    }
-}
-
 fn answer(status: StatusCode, body: Value) -> Response {
     (status, Json(body)).into_response()
 }
@@ -92,9 +79,9 @@ pub async fn submit_json(
     ctx: Ctx,
     Member(user): Member,
     staff: Option<Staff>,
-    body: Result<JsonBody<ApiRequest>, AppError>,
+    JsonBody(ApiRequest(fields)): JsonBody<ApiRequest>,
 ) -> Result<Response, AppError> {
-    let input = RequestInput::from(fields(body)?);
+    let input = RequestInput::from(fields);
     let row = find_card(&ctx, staff.as_ref(), &input.startup).await?;
     if let Some(blocked) = blocked(&ctx, &user, &row).await? {
         let message = ctx.t(blocked.message);

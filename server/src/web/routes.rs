@@ -44,6 +44,14 @@ impl Routes {
         path: &'static str,
         route: MethodRouter<AppState>,
     ) -> Routes {
+        let access = self.access;
+        // On the method's handler only: a method the route does not have still answers 405.
+        let route = match access {
+            Access::Public => route,
+            _ => route.route_layer(axum::middleware::from_fn(move |request, next| {
+                guard(access, request, next)
+            })),
+        };
         self.router = self.router.route(path, route);
         self.table.push(RouteInfo {
             method,
@@ -84,17 +92,8 @@ impl Routes {
         self
     }
 
-    /// The routes, their router guarded by their access level.
+    /// The routes (each guarded by its access level) and their table.
     pub fn into_parts(self) -> (Router<AppState>, Vec<RouteInfo>) {
-        let access = self.access;
-        let router = match access {
-            Access::Public => self.router,
-            _ => self
-                .router
-                .route_layer(axum::middleware::from_fn(move |request, next| {
-                    guard(access, request, next)
-                })),
-        };
-        (router, self.table)
+        (self.router, self.table)
     }
 }
