@@ -1,85 +1,63 @@
-//! `/projectFlow/1-4`: the startup application. The draft is kept step by step, on the account
-//! for members and under a cookie for visitors, so the applicant can go back, leave and resume.
+//! `/projectFlow/1-4`: the startup application. The draft is kept step by step (see
+//! [`super::draft`]), so the applicant can go back, leave and resume; the last step checks
+//! every step again and sends the application to staff.
 
-use axum::body::Bytes;
+use std::collections::HashMap;
+
 use axum::extract::{Multipart, Path};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use ortak_app::domain::project::{
-    PRESENTATION_MAX_BYTES, STEPS, presentation_kind, step_fields, validate_step,
-};
+use ortak_app::domain::project::{STEPS, step_fields, validate_step};
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::project::{Draft, project_done_page, project_page};
-use rand::RngCore;
-use sqlx::FromRow;
+use serde::Deserialize;
+use sqlx::{Sqlite, Transaction};
 
-use super::{Common, acknowledge, guard};
+use super::draft;
+use super::intake::{Sender, acknowledge, screen};
+use super::queries::{self, Answers};
 use crate::error::AppError;
 use crate::web::Ctx;
-use crate::web::form::{FormBody, Upload, read_multipart};
+use crate::web::form::{Form, FormBody, Upload, read_multipart, verify_csrf};
 
-const COOKIE: &str = "ortak_draft";
 /// Uploads up to this size are read whole and then refused with a clear message when over
 /// the 5 MB limit; anything larger is cut off while reading.
 pub const UPLOAD_BODY_LIMIT: usize = 16 * 1024 * 1024;
 
-#[derive(FromRow)]
-struct Row {
-    id: i64,
-    draft_token: String,
-    answers: String,
-    next_step: i64,
-    presentation_name: Option<String>,
-    presentation_size: Option<i64>,
+/// What a step posts: the honeypot, and its answers by field name. The domain's
+/// `step_fields(step)` names the answers a step keeps; any other field is ignored.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StepPost {
+    /// The honeypot: people never see it, so anything in it is a bot's.
+    fax: String,
+    #[serde(flatten)]
+    fields: HashMap<String, String>,
 }
 
-fn cookie_token(headers: &HeaderMap) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|pair| {
-            pair.trim()
-                .strip_prefix(&format!("{COOKIE}="))
-                .map(str::to_owned)
-        })
-}
-
-/// This applicant's open draft: the member's, or the one the browser's cookie names.
-async fn find(ctx: &Ctx, headers: &HeaderMap) -> Result<Option<Row>, AppError> {
-    let columns = "id, draft_token, answers, next_step, presentation_name, presentation_size";
-    let db = ctx.state().db();
-    let row = match (&ctx.user, cookie_token(headers)) {
-        (Some(user), _) => {
-            sqlx::query_as(&format!("SELECT {columns} FROM startup_applications WHERE user_id = ? AND status = 'draft' ORDER BY id DESC LIMIT 1"))
-                .bind(user.id)
-                .fetch_optional(db)
-                .await?
+impl StepPost {
+    /// The first step's text fields, which come with its upload as multipart.
+    fn from_multipart(fields: &FormBody) -> StepPost {
+        StepPost {
+            fax: fields.get("fax"),
+            fields: step_fields(1)
+                .into_iter()
+                .map(|key| {
+                    let value = fields.get(&key);
+                    (key, value)
+                })
+                .collect(),
         }
-        (None, Some(token)) => {
-            sqlx::query_as(&format!("SELECT {columns} FROM startup_applications WHERE draft_token = ? AND user_id IS NULL AND status = 'draft'"))
-                .bind(token)
-                .fetch_optional(db)
-                .await?
-        }
-        (None, None) => None,
-    };
-    Ok(row)
-}
-
-fn draft_of(row: Option<&Row>) -> Draft {
-    Draft {
-        answers: row
-            .and_then(|r| serde_json::from_str(&r.answers).ok())
-            .unwrap_or_default(),
-        presentation: row.and_then(|r| {
-            Some((
-                r.presentation_name.clone()?,
-                r.presentation_size.unwrap_or(0),
-            ))
-        }),
     }
+
+    fn get(&self, key: &str) -> &str {
+        self.fields.get(key).map_or("", String::as_str)
+    }
+}
+
+/// An answer, or "" when the applicant has not given it.
+fn answer<'a>(answers: &'a Answers, key: &str) -> &'a str {
+    answers.get(key).map_or("", String::as_str)
 }
 
 fn step_path(step: i64) -> String {
@@ -109,13 +87,14 @@ pub async fn step_form(
     show(ctx, parse_step(&step)?, headers).await
 }
 
+/// A step of the form; a step not yet reached sends the applicant to the first open one.
 async fn show(ctx: Ctx, step: u8, headers: HeaderMap) -> Result<Response, AppError> {
-    let row = find(&ctx, &headers).await?;
-    let next = row.as_ref().map(|r| r.next_step).unwrap_or(1);
+    let row = draft::find(&ctx, &headers).await?;
+    let next = row.as_ref().map_or(1, |r| r.next_step);
     if i64::from(step) > next {
         return Ok(Redirect::to(&step_path(next)).into_response());
     }
-    let draft = draft_of(row.as_ref());
+    let draft = draft::draft_of(row.as_ref())?;
     let page = ctx.page_ctx(|pc| project_page(pc, step, &draft, &FieldErrors::default(), None));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
@@ -127,7 +106,8 @@ pub async fn save_first(
     mut multipart: Multipart,
 ) -> Result<Response, AppError> {
     let (fields, upload) = read_multipart(&mut multipart, "presentation").await?;
-    save(ctx, headers, 1, fields, upload).await
+    verify_csrf(&ctx, &fields, &headers)?;
+    save(ctx, headers, 1, StepPost::from_multipart(&fields), upload).await
 }
 
 /// `POST /projectFlow/{2,3,4}`.
@@ -135,244 +115,148 @@ pub async fn save_step(
     ctx: Ctx,
     Path(step): Path<String>,
     headers: HeaderMap,
-    body: Bytes,
+    Form(post): Form<StepPost>,
 ) -> Result<Response, AppError> {
     let step = parse_step(&step)?;
     if step == 1 {
         return Err(AppError::BadRequest("bad-request-text"));
     }
-    save(ctx, headers, step, FormBody::parse(&body), None).await
+    save(ctx, headers, step, post, None).await
 }
 
-fn random_token() -> String {
-    let mut bytes = [0u8; 24];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// The last step is screened like every other form; on earlier ones a filled honeypot just
+/// goes home.
+async fn screen_step(
+    ctx: &Ctx,
+    step: u8,
+    fax: &str,
+    email: &str,
+) -> Result<Option<Response>, AppError> {
+    if step == STEPS {
+        screen(ctx, fax, "application", email, "/projectFlow/4").await
+    } else if !fax.is_empty() {
+        Ok(Some(Redirect::to("/").into_response()))
+    } else {
+        Ok(None)
+    }
 }
 
+/// The step again, with what needs correcting.
+async fn refuse(ctx: &Ctx, step: u8, draft: &Draft, errors: &FieldErrors) -> Response {
+    let page = ctx.page_ctx(|pc| project_page(pc, step, draft, errors, None));
+    ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await
+}
+
+/// Saves `step`: its answers go on the draft (started now if there is none), a good
+/// presentation is kept even when other fields need correcting, and the next step opens.
 async fn save(
     ctx: Ctx,
     headers: HeaderMap,
     step: u8,
-    posted: FormBody,
+    post: StepPost,
     upload: Option<Upload>,
 ) -> Result<Response, AppError> {
-    let get = |k: &str| posted.get(k);
-    let common = Common {
-        csrf: get("csrf"),
-        fax: get("fax"),
-        newsletter: None,
-    };
-    let row = find(&ctx, &headers).await?;
-    let next = row.as_ref().map(|r| r.next_step).unwrap_or(1);
+    let row = draft::find(&ctx, &headers).await?;
+    let next = row.as_ref().map_or(1, |r| r.next_step);
     if i64::from(step) > next {
         return Ok(Redirect::to(&step_path(next)).into_response());
     }
-    let mut draft = draft_of(row.as_ref());
+    let mut draft = draft::draft_of(row.as_ref())?;
     // Browsers send line breaks as CRLF; keep LF so a line break counts as one character.
     for key in step_fields(step) {
-        draft
-            .answers
-            .insert(key.clone(), get(&key).replace("\r\n", "\n"));
+        let value = post.get(&key).replace("\r\n", "\n");
+        draft.answers.insert(key, value);
     }
-    let email = draft
-        .answers
-        .get("contact_email")
-        .cloned()
-        .unwrap_or_default();
-    if step == STEPS {
-        if let Some(stop) = guard(
-            &ctx,
-            &headers,
-            &common,
-            "application",
-            &email,
-            "/projectFlow/4",
-        )
-        .await?
-        {
-            return Ok(stop);
-        }
-    } else {
-        ctx.verify_csrf(&common.csrf, &headers)?;
-        if !common.fax.is_empty() {
-            return Ok(Redirect::to("/").into_response());
-        }
+    let email = answer(&draft.answers, "contact_email").to_owned();
+    if let Some(stop) = screen_step(&ctx, step, &post.fax, &email).await? {
+        return Ok(stop);
     }
 
-    // A presentation is checked by its bytes and size before anything is kept.
     let mut errors = FieldErrors::default();
-    let mut stored_file = None;
-    if let Some(upload) = upload {
-        match upload.bytes {
-            Err(()) => errors.add("presentation", "validation-presentation-size"),
-            Ok(bytes) if bytes.len() > PRESENTATION_MAX_BYTES => {
-                errors.add("presentation", "validation-presentation-size")
-            }
-            Ok(bytes) => match presentation_kind(&bytes) {
-                None => errors.add("presentation", "validation-presentation-type"),
-                Some(ext) => {
-                    let dir = ctx.state().shared().data_dir.join("applications");
-                    tokio::fs::create_dir_all(&dir)
-                        .await
-                        .map_err(anyhow::Error::from)?;
-                    let file = format!("{}.{ext}", random_token());
-                    tokio::fs::write(dir.join(&file), &bytes)
-                        .await
-                        .map_err(anyhow::Error::from)?;
-                    let name: String = upload
-                        .name
-                        .chars()
-                        .filter(|c| !c.is_control())
-                        .take(200)
-                        .collect();
-                    let name = if name.is_empty() {
-                        format!("presentation.{ext}")
-                    } else {
-                        name
-                    };
-                    draft.presentation = Some((name.clone(), bytes.len() as i64));
-                    stored_file = Some((file, name, bytes.len() as i64));
-                }
-            },
-        }
-    }
+    let stored = draft::take_presentation(&ctx, upload, &mut draft, &mut errors).await?;
     if errors.is_empty()
         && let Err(e) = validate_step(step, &mut draft.answers, draft.presentation.is_some())
     {
         errors = e;
     }
-
-    if !errors.is_empty() && row.is_none() && stored_file.is_none() {
+    if !errors.is_empty() && row.is_none() && stored.is_none() {
         // Nothing worth keeping: a refused first step starts no draft.
-        let page = ctx.page_ctx(|pc| project_page(pc, step, &draft, &errors, None));
-        return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
+        return Ok(refuse(&ctx, step, &draft, &errors).await);
     }
-    let db = ctx.state().db();
-    let mut tx = db.begin().await?;
+
+    let locale = ctx.locale.code();
+    let mut tx = ctx.state().db().begin().await?;
     let (id, token) = match &row {
         Some(r) => (r.id, r.draft_token.clone()),
         None => {
-            let token = random_token();
-            let id: i64 = sqlx::query_scalar("INSERT INTO startup_applications (draft_token, user_id, language) VALUES (?, ?, ?) RETURNING id")
-                .bind(&token)
-                .bind(ctx.user.as_ref().map(|u| u.id))
-                .bind(ctx.locale.code())
-                .fetch_one(&mut *tx)
-                .await?;
-            (id, token)
+            let token = draft::new_token();
+            let user_id = ctx.user.as_ref().map(|u| u.id);
+            (
+                queries::start_draft(&mut tx, &token, user_id, locale).await?,
+                token,
+            )
         }
     };
-    // A good presentation is kept even when other fields need correcting.
-    if let Some((file, name, size)) = &stored_file {
-        let old: Option<String> =
-            sqlx::query_scalar("SELECT presentation_file FROM startup_applications WHERE id = ?")
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
-        sqlx::query("UPDATE startup_applications SET presentation_file = ?, presentation_name = ?, presentation_size = ? WHERE id = ?")
-            .bind(file)
-            .bind(name)
-            .bind(size)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        if let Some(old) = old {
-            let _ = tokio::fs::remove_file(
-                ctx.state().shared().data_dir.join("applications").join(old),
-            )
-            .await;
-        }
+    if let Some(stored) = &stored {
+        draft::keep_presentation(&ctx, &mut tx, id, stored).await?;
     }
     if !errors.is_empty() {
         tx.commit().await?;
-        let page = ctx.page_ctx(|pc| project_page(pc, step, &draft, &errors, None));
-        let mut response = ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await;
-        set_cookie(&ctx, &mut response, &token);
+        let mut response = refuse(&ctx, step, &draft, &errors).await;
+        draft::remember(&ctx, &mut response, &token);
         return Ok(response);
     }
-    sqlx::query(
-        "UPDATE startup_applications SET answers = ?, next_step = MAX(next_step, ?), language = ?,
-             updated_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?",
-    )
-    .bind(serde_json::to_string(&draft.answers).map_err(anyhow::Error::from)?)
-    .bind(i64::from(step) + 1)
-    .bind(ctx.locale.code())
-    .bind(id)
-    .execute(&mut *tx)
-    .await?;
+    queries::save_answers(&mut tx, id, &draft.answers, step, locale, ctx.state().now()).await?;
     if step < STEPS {
         tx.commit().await?;
         let mut response = Redirect::to(&format!("/projectFlow/{}", step + 1)).into_response();
-        set_cookie(&ctx, &mut response, &token);
+        draft::remember(&ctx, &mut response, &token);
         return Ok(response);
     }
-    // The last step: every step must still hold (a draft could be older than a rule).
+    submit(&ctx, tx, id, draft, &email).await
+}
+
+/// The last step: every step must still hold (a draft could be older than a rule), then the
+/// application goes to staff and the applicant is told by mail.
+async fn submit(
+    ctx: &Ctx,
+    mut tx: Transaction<'static, Sqlite>,
+    id: i64,
+    mut draft: Draft,
+    email: &str,
+) -> Result<Response, AppError> {
     for earlier in 1..STEPS {
         if let Err(errors) =
             validate_step(earlier, &mut draft.answers, draft.presentation.is_some())
         {
             tx.rollback().await?;
-            let page = ctx.page_ctx(|pc| project_page(pc, earlier, &draft, &errors, None));
-            return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
+            return Ok(refuse(ctx, earlier, &draft, &errors).await);
         }
     }
-    sqlx::query("UPDATE startup_applications SET status = 'new', submitted_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?")
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    queries::submit(&mut tx, id, ctx.state().now()).await?;
     let a = &draft.answers;
-    let name = a.get("name").cloned().unwrap_or_default();
-    let founder = a.get("founder_1_name").cloned().unwrap_or_default();
+    let founder = answer(a, "founder_1_name");
     let lines = [
-        ("Girişim", name.as_str()),
-        ("Sektör", a.get("sector").map(String::as_str).unwrap_or("")),
-        ("Şehir", a.get("city").map(String::as_str).unwrap_or("")),
-        ("Kurucu", &founder),
-        ("E-posta", &email),
-        (
-            "Aranan yatırım (USD)",
-            a.get("amount_sought_usd").map(String::as_str).unwrap_or(""),
-        ),
+        ("Girişim", answer(a, "name")),
+        ("Sektör", answer(a, "sector")),
+        ("Şehir", answer(a, "city")),
+        ("Kurucu", founder),
+        ("E-posta", email),
+        ("Aranan yatırım (USD)", answer(a, "amount_sought_usd")),
     ];
-    acknowledge(
-        &ctx,
-        &mut tx,
-        "application",
-        &email,
-        &founder,
-        false,
-        &lines,
-    )
-    .await?;
+    let sender = Sender {
+        kind: "application",
+        email,
+        name: founder,
+        newsletter: false,
+        lines: &lines,
+    };
+    acknowledge(ctx, &mut tx, sender).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
     let mut response = Redirect::to("/projectFlow/done").into_response();
-    response.headers_mut().append(
-        header::SET_COOKIE,
-        HeaderValue::from_str(&format!(
-            "{COOKIE}=; Path=/projectFlow; Max-Age=0; HttpOnly; SameSite=Lax"
-        ))
-        .unwrap(),
-    );
+    draft::forget(ctx, &mut response);
     Ok(response)
-}
-
-/// Visitors' drafts are found again by this cookie for 30 days.
-fn set_cookie(ctx: &Ctx, response: &mut Response, token: &str) {
-    if ctx.user.is_none() {
-        let secure = if ctx.state().shared().secure_cookies {
-            "; Secure"
-        } else {
-            ""
-        };
-        let value = format!(
-            "{COOKIE}={token}; Path=/projectFlow; Max-Age=2592000; HttpOnly; SameSite=Lax{secure}"
-        );
-        response
-            .headers_mut()
-            .append(header::SET_COOKIE, HeaderValue::from_str(&value).unwrap());
-    }
 }
 
 pub async fn done(ctx: Ctx) -> Response {

@@ -1,5 +1,9 @@
-//! Public content: home, policies, `/techinvestor`, FAQ, blog, sitemap and robots.txt.
+//! Public content: home, policies, `/techinvestor`, FAQ, blog, sitemap and robots.txt. Staff
+//! edit it in `staff::content`; `seed` inserts what the product ships with, `queries` holds the
+//! SQL. Texts are stored in both languages and each page falls back to the other language when
+//! its own is empty.
 
+pub mod queries;
 pub mod seed;
 
 use axum::extract::{Path, State};
@@ -13,9 +17,9 @@ use ortak_app::pages::blog::{
 use ortak_app::pages::content::{ContentPage, plain_page, policy_page};
 use ortak_app::pages::faq::{FaqItem, faq_page};
 use ortak_app::pages::home::home_page;
-use sqlx::FromRow;
+use time::OffsetDateTime;
 
-use crate::db::parse_utc;
+use self::queries::{PageRow, PostSummaryRow};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::web::{Access, Ctx, Routes};
@@ -30,91 +34,43 @@ fn pick(locale: Locale, tr: String, en: String) -> String {
     }
 }
 
-fn date_of(text: &str) -> Option<time::Date> {
-    parse_utc(text).map(ortak_app::domain::time_fmt::istanbul_date)
+/// A stored time as its day in Istanbul.
+fn day(at: OffsetDateTime) -> time::Date {
+    ortak_app::domain::time_fmt::istanbul_date(at)
 }
 
-#[derive(FromRow)]
-struct PageRow {
-    slug: String,
-    title_tr: String,
-    title_en: String,
-    description_tr: String,
-    description_en: String,
-    body_tr: String,
-    body_en: String,
-    updated_at: String,
-}
-
-impl PageRow {
-    fn localized(self, locale: Locale) -> ContentPage {
-        ContentPage {
-            updated: date_of(&self.updated_at),
-            slug: self.slug,
-            title: pick(locale, self.title_tr, self.title_en),
-            description: pick(locale, self.description_tr, self.description_en),
-            body_markdown: pick(locale, self.body_tr, self.body_en),
-        }
+fn localized_page(row: PageRow, locale: Locale) -> ContentPage {
+    ContentPage {
+        updated: Some(day(row.updated_at)),
+        slug: row.slug,
+        title: pick(locale, row.title_tr, row.title_en),
+        description: pick(locale, row.description_tr, row.description_en),
+        body_markdown: pick(locale, row.body_tr, row.body_en),
     }
 }
 
 async fn load_page(state: &AppState, slug: &str) -> Result<PageRow, AppError> {
-    sqlx::query_as::<_, PageRow>(
-        "SELECT slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, updated_at
-         FROM pages WHERE slug = ?",
-    )
-    .bind(slug)
-    .fetch_optional(state.db())
-    .await?
-    .ok_or(AppError::NotFound)
+    queries::page(state.db(), slug)
+        .await?
+        .ok_or(AppError::NotFound)
 }
 
-#[derive(FromRow)]
-struct PostRow {
-    slug: String,
-    title_tr: String,
-    title_en: String,
-    description_tr: String,
-    description_en: String,
-    body_tr: String,
-    body_en: String,
-    published_at: String,
-}
-
-impl PostRow {
-    fn summary(&mut self, locale: Locale) -> PostSummary {
-        PostSummary {
-            slug: self.slug.clone(),
-            title: pick(
-                locale,
-                std::mem::take(&mut self.title_tr),
-                std::mem::take(&mut self.title_en),
-            ),
-            description: pick(
-                locale,
-                std::mem::take(&mut self.description_tr),
-                std::mem::take(&mut self.description_en),
-            ),
-            published: date_of(&self.published_at).unwrap_or(time::Date::MIN),
-        }
+fn summary(row: PostSummaryRow, locale: Locale) -> PostSummary {
+    PostSummary {
+        slug: row.slug,
+        title: pick(locale, row.title_tr, row.title_en),
+        description: pick(locale, row.description_tr, row.description_en),
+        published: day(row.published_at),
     }
 }
-
-const POST_COLUMNS: &str = "slug, title_tr, title_en, description_tr, description_en, '' AS body_tr, '' AS body_en, published_at";
 
 async fn latest_posts(
     state: &AppState,
     locale: Locale,
     limit: i64,
 ) -> Result<Vec<PostSummary>, AppError> {
-    let rows = sqlx::query_as::<_, PostRow>(&format!(
-        "SELECT {POST_COLUMNS} FROM blog_posts WHERE published_at IS NOT NULL
-         ORDER BY published_at DESC, id DESC LIMIT ?"
-    ))
-    .bind(limit)
-    .fetch_all(state.db())
-    .await?;
-    Ok(rows.into_iter().map(|mut r| r.summary(locale)).collect())
+    let rows = queries::latest_posts(state.db(), limit).await?;
+    Ok(rows.into_iter().map(|r| summary(r, locale)).collect())
 }
 
 /// Visitors get the public home page; signed-in members their overview (spec: "Home/overview").
@@ -132,31 +88,18 @@ pub async fn policy(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, AppE
         return Err(AppError::NotFound);
     }
     let row = load_page(ctx.state(), &slug).await?;
-    let page = ctx.page_ctx(|pc| policy_page(pc, row.localized(pc.locale)));
+    let page = ctx.page_ctx(|pc| policy_page(pc, localized_page(row, pc.locale)));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
 pub async fn techinvestor(ctx: Ctx) -> Result<Response, AppError> {
     let row = load_page(ctx.state(), "techinvestor").await?;
-    let page = ctx.page_ctx(|pc| plain_page(pc, row.localized(pc.locale)));
+    let page = ctx.page_ctx(|pc| plain_page(pc, localized_page(row, pc.locale)));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-#[derive(FromRow)]
-struct FaqRow {
-    question_tr: String,
-    question_en: String,
-    answer_tr: String,
-    answer_en: String,
-}
-
 pub async fn faq(ctx: Ctx) -> Result<Response, AppError> {
-    let rows = sqlx::query_as::<_, FaqRow>(
-        "SELECT question_tr, question_en, answer_tr, answer_en FROM faqs
-         WHERE published = 1 ORDER BY position, id",
-    )
-    .fetch_all(ctx.state().db())
-    .await?;
+    let rows = queries::published_faqs(ctx.state().db()).await?;
     let items = rows
         .into_iter()
         .map(|r| FaqItem {
@@ -175,15 +118,15 @@ pub async fn blog_index(ctx: Ctx) -> Result<Response, AppError> {
 }
 
 pub async fn blog_post(ctx: Ctx, Path(slug): Path<String>) -> Result<Response, AppError> {
-    let mut row = sqlx::query_as::<_, PostRow>(
-        "SELECT slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, published_at
-         FROM blog_posts WHERE slug = ? AND published_at IS NOT NULL",
-    )
-    .bind(&slug)
-    .fetch_optional(ctx.state().db())
-    .await?
-    .ok_or(AppError::NotFound)?;
-    let summary = row.summary(ctx.locale);
+    let row = queries::published_post(ctx.state().db(), &slug)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let summary = PostSummary {
+        slug: row.slug,
+        title: pick(ctx.locale, row.title_tr, row.title_en),
+        description: pick(ctx.locale, row.description_tr, row.description_en),
+        published: day(row.published_at),
+    };
     let body_markdown = pick(ctx.locale, row.body_tr, row.body_en);
     let page = ctx.page_ctx(|pc| {
         blog_post_page(
@@ -213,12 +156,8 @@ pub async fn sitemap(State(state): State<AppState>) -> Result<Response, AppError
     .map(|p| (*p).to_owned())
     .collect();
     paths.extend(POLICY_SLUGS.iter().map(|s| format!("/politikalar/{s}")));
-    let slugs: Vec<(String,)> = sqlx::query_as(
-        "SELECT slug FROM blog_posts WHERE published_at IS NOT NULL ORDER BY published_at DESC",
-    )
-    .fetch_all(state.db())
-    .await?;
-    paths.extend(slugs.into_iter().map(|(s,)| format!("/blog/{s}")));
+    let slugs = queries::published_slugs(state.db()).await?;
+    paths.extend(slugs.into_iter().map(|s| format!("/blog/{s}")));
 
     let base = &state.shared().public_url;
     let mut xml = String::from(

@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 
 use anyhow::Context;
-use serde::Deserialize;
 use sqlx::SqlitePool;
+
+use super::queries::{self, NewFaq, NewPage, PageKind};
 
 include!(concat!(env!("OUT_DIR"), "/content_files.rs"));
 
@@ -67,61 +68,35 @@ pub fn bilingual(dir: &str) -> anyhow::Result<Vec<(String, Document<'static>, Do
     Ok(out)
 }
 
-#[derive(Deserialize)]
-struct FaqEntry {
-    question_tr: String,
-    answer_tr: String,
-    question_en: String,
-    answer_en: String,
-}
-
 pub async fn seed_content(db: &SqlitePool) -> anyhow::Result<()> {
     for (slug, tr, en) in bilingual("pages/")? {
         let kind = if ortak_app::components::POLICY_SLUGS.contains(&slug.as_str()) {
-            "policy"
+            PageKind::Policy
         } else {
-            "page"
+            PageKind::Page
         };
-        sqlx::query(
-            "INSERT OR IGNORE INTO pages
-             (slug, kind, title_tr, title_en, description_tr, description_en, body_tr, body_en)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&slug)
-        .bind(kind)
-        .bind(tr.get("title")?)
-        .bind(en.get("title")?)
-        .bind(tr.get("description")?)
-        .bind(en.get("description")?)
-        .bind(tr.body)
-        .bind(en.body)
-        .execute(db)
-        .await?;
+        let page = NewPage {
+            slug: &slug,
+            kind,
+            title_tr: tr.get("title")?,
+            title_en: en.get("title")?,
+            description_tr: tr.get("description")?,
+            description_en: en.get("description")?,
+            body_tr: tr.body,
+            body_en: en.body,
+        };
+        queries::insert_page_if_missing(db, &page).await?;
     }
-
-    let (faq_count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM faqs")
-        .fetch_one(db)
-        .await?;
-    if faq_count == 0 {
+    if queries::faq_count(db).await? == 0 {
         let text = CONTENT
             .iter()
             .find(|(p, _)| *p == "faq.json")
             .context("faq.json is missing")?
             .1;
-        let entries: Vec<FaqEntry> = serde_json::from_str(text).context("faq.json")?;
+        let entries: Vec<NewFaq> = serde_json::from_str(text).context("faq.json")?;
         let mut tx = db.begin().await?;
-        for (position, e) in entries.into_iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO faqs (position, question_tr, question_en, answer_tr, answer_en)
-                 VALUES (?, ?, ?, ?, ?)",
-            )
-            .bind(position as i64)
-            .bind(e.question_tr)
-            .bind(e.question_en)
-            .bind(e.answer_tr)
-            .bind(e.answer_en)
-            .execute(&mut *tx)
-            .await?;
+        for (position, faq) in entries.iter().enumerate() {
+            queries::insert_faq(&mut tx, position as i64, faq).await?;
         }
         tx.commit().await?;
     }

@@ -84,11 +84,6 @@ pub fn unique_violation(error: &sqlx::Error, column_or_constraint: &str) -> bool
         .is_some_and(|(_, columns)| columns.split(", ").any(|c| c == column_or_constraint))
 }
 
-/// Reads a stored UTC time.
-pub fn parse_utc(text: &str) -> Option<time::OffsetDateTime> {
-    time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,16 @@
-//! Demo content (`ORTAK_DEMO=1`): blog posts, funds and startups with their files, and a
-//! superadmin whose generated password is printed once.
+//! Demo content (`ORTAK_DEMO=1`): blog posts, funds and startups with their files, academy
+//! events, and a superadmin whose generated password is printed once. Each part is only added
+//! when missing, so restarting the demo changes nothing; `queries` holds its SQL.
 
 pub mod files;
+mod queries;
 pub mod startups;
 
+use anyhow::Context;
 use base64::Engine;
 use rand::RngCore;
 use sqlx::SqlitePool;
+use time::macros::{format_description, time};
 
 use crate::accounts::admins::create_admin;
 use crate::content::seed::bilingual;
@@ -19,34 +23,9 @@ pub async fn seed_demo(
     db: &SqlitePool,
     data_dir: &std::path::Path,
 ) -> anyhow::Result<Option<String>> {
-    for (slug, tr, en) in bilingual("blog/")? {
-        let date = tr.get("date")?;
-        // Noon in Istanbul.
-        let published_at = format!("{date}T09:00:00Z");
-        sqlx::query(
-            "INSERT OR IGNORE INTO blog_posts
-             (slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, published_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&slug)
-        .bind(tr.get("title")?)
-        .bind(en.get("title")?)
-        .bind(tr.get("description")?)
-        .bind(en.get("description")?)
-        .bind(tr.body)
-        .bind(en.body)
-        .bind(published_at)
-        .execute(db)
-        .await?;
-    }
-
-    crate::demo::startups::seed(db, data_dir).await?;
-
-    let (admins,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM users WHERE role IN ('admin', 'superadmin')")
-            .fetch_one(db)
-            .await?;
-    if admins > 0 {
+    seed_blog(db).await?;
+    startups::seed(db, data_dir).await?;
+    if queries::has_staff(db).await? {
         return Ok(None);
     }
     let mut bytes = [0u8; 12];
@@ -54,4 +33,24 @@ pub async fn seed_demo(
     let password = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
     create_admin(db, DEMO_ADMIN_EMAIL, &password, true).await?;
     Ok(Some(password))
+}
+
+/// The blog posts under `content/blog`, each published at noon in Istanbul on its `date`.
+async fn seed_blog(db: &SqlitePool) -> anyhow::Result<()> {
+    for (slug, tr, en) in bilingual("blog/")? {
+        let date = time::Date::parse(tr.get("date")?, format_description!("[year]-[month]-[day]"))
+            .with_context(|| format!("blog/{slug}: date"))?;
+        let post = queries::NewPost {
+            slug: &slug,
+            title_tr: tr.get("title")?,
+            title_en: en.get("title")?,
+            description_tr: tr.get("description")?,
+            description_en: en.get("description")?,
+            body_tr: tr.body,
+            body_en: en.body,
+            published_at: date.with_time(time!(9:00)).assume_utc(),
+        };
+        queries::insert_post_if_missing(db, &post).await?;
+    }
+    Ok(())
 }

@@ -1,11 +1,21 @@
 //! Demo funds and startups: realistic, bilingual, spread over every sector, with investment
 //! and pre-investment periods around the day the demo is created.
 
+use std::path::Path;
+
 use ortak_app::domain::collation::sort_key;
 use ortak_app::domain::startup_form::slugify;
 use ortak_app::domain::startups::SECTIONS;
+use ortak_app::domain::time_fmt::istanbul_date;
 use ortak_app::i18n::Locale;
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
+use time::macros::datetime;
+use time::{Date, Duration, Month, OffsetDateTime};
+
+use super::files;
+use super::queries::{self, NewReport, NewStartup};
+use crate::db::clock::Clock;
+use crate::web::files::random_name;
 
 const FUNDS: [(&str, &str, &str, &str); 4] = [
     (
@@ -517,207 +527,219 @@ fn sections(
         .collect()
 }
 
-fn random_name(ext: &str) -> String {
-    use rand::RngCore;
-    let mut bytes = [0u8; 16];
-    rand::rng().fill_bytes(&mut bytes);
-    format!(
-        "{}.{ext}",
-        bytes.iter().map(|b| format!("{b:02x}")).collect::<String>()
-    )
-}
-
-/// Inserts the demo funds and startups once, with their slides and reports under `data_dir`.
-pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result<()> {
-    let (existing,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM startups")
-        .fetch_one(db)
-        .await?;
-    if existing > 0 {
+/// Inserts the demo funds and startups once, with their slides and reports under `data_dir`,
+/// and two academy events.
+pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
+    if queries::has_startups(db).await? {
         return Ok(());
     }
+    let now = Clock::system().now();
     let mut tx = db.begin().await?;
     let mut fund_ids = Vec::new();
     for (slug, name, tr, en) in FUNDS {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO funds (slug, name, description_tr, description_en) VALUES (?, ?, ?, ?) RETURNING id",
-        )
-        .bind(slug)
-        .bind(name)
-        .bind(tr)
-        .bind(en)
-        .fetch_one(&mut *tx)
-        .await?;
-        fund_ids.push(id);
+        fund_ids.push(queries::insert_fund(&mut tx, slug, name, tr, en).await?);
     }
-    let today = ortak_app::domain::time_fmt::istanbul_date(time::OffsetDateTime::now_utc());
-    for (
-        i,
-        (
-            name,
-            sector,
-            fund,
-            city,
-            goal,
-            raised,
-            investors,
-            stage,
-            period,
-            since,
-            until,
-            funded,
-            tr,
-            en,
-        ),
-    ) in STARTUPS.into_iter().enumerate()
-    {
-        let starts = today - time::Duration::days(since);
-        let ends = today + time::Duration::days(until);
-        // Spread creation over the past weeks, newest first in "last added".
-        let created = time::OffsetDateTime::now_utc()
-            - time::Duration::hours(6 * (STARTUPS.len() - i) as i64);
-        let created = created
-            .replace_nanosecond(0)?
-            .format(&time::format_description::well_known::Rfc3339)?;
-        let slug = slugify(name);
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city, description_tr,
-                 description_en, website, instagram, team_size, established_on, stage, funding_goal_kurus,
-                 raised_kurus, investor_count, completion_pct, funded, period_kind, period_starts_on,
-                 period_ends_on, valuation_usd, amount_sought_usd, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        )
-        .bind(&slug)
-        .bind(name)
-        .bind(sort_key(name, Locale::Tr))
-        .bind(sort_key(name, Locale::En))
-        .bind(sector)
-        .bind(fund_ids[fund])
-        .bind(city)
-        .bind(tr)
-        .bind(en)
-        .bind(format!("https://{slug}.example.com.tr"))
-        .bind(format!("https://www.instagram.com/{}", slug.replace('-', "")))
-        .bind(4 + (i as i64 * 3) % 20)
-        .bind(format!("{}-0{}-15", 2019 + (i % 6), 1 + i % 9))
-        .bind(stage)
-        .bind(goal * 100)
-        .bind(raised * 100)
-        .bind(investors)
-        .bind(raised * 100 / goal)
-        .bind(funded)
-        .bind(period)
-        .bind(starts.to_string())
-        .bind(ends.to_string())
-        .bind(goal / 10 * 4)
-        .bind(goal / 40)
-        .bind(created)
-        .fetch_one(&mut *tx)
-        .await?;
-        for (section, body_tr, body_en) in sections(name, tr, en, city, goal) {
-            sqlx::query("INSERT INTO startup_sections (startup_id, section, body_tr, body_en) VALUES (?, ?, ?, ?)")
-                .bind(id)
-                .bind(section)
-                .bind(body_tr)
-                .bind(body_en)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if i % 3 == 0 {
-            sqlx::query("INSERT INTO startup_accelerators (startup_id, attended_on, program, country) VALUES (?, ?, ?, ?)")
-                .bind(id)
-                .bind(format!("{}-03-01", 2021 + i % 4))
-                .bind(["İTÜ Çekirdek", "Endeavor Scale-Up", "Startupbootcamp", "Techstars"][i % 4])
-                .bind(if i % 4 < 2 { "Türkiye" } else { "Hollanda" })
-                .execute(&mut *tx)
-                .await?;
-        }
-        if i % 2 == 0 {
-            sqlx::query("INSERT INTO startup_prior_rounds (startup_id, raised_on, investors, amount_usd) VALUES (?, ?, ?, ?)")
-                .bind(id)
-                .bind(format!("{}-09-15", 2022 + i % 3))
-                .bind(["Melek yatırımcılar", "Kurucular ve aile", "Tohum fonu"][i % 3])
-                .bind(50_000 + (i as i64) * 15_000)
-                .execute(&mut *tx)
-                .await?;
-        }
-        let slides_dir = data_dir.join("presentations");
-        std::fs::create_dir_all(&slides_dir)?;
-        let slides: [(&str, Vec<&str>); 3] = [
-            (name, vec![tr, city]),
-            (
-                "Pazar ve fırsat",
-                vec![
-                    "Hızla büyüyen bir pazar",
-                    "Dijitalleşme ihtiyacı",
-                    "Düzenleyici destek",
-                ],
-            ),
-            (
-                "Yatırım",
-                vec![
-                    "Fonla aynı koşullar",
-                    "Paylar MKK'da kayıtlı",
-                    "Çeyrek raporlar",
-                ],
-            ),
-        ];
-        for (n, (title, lines)) in slides.iter().enumerate() {
-            let file = random_name("svg");
-            std::fs::write(
-                slides_dir.join(&file),
-                crate::demo::files::slide(title, lines, n + 1),
-            )?;
-            sqlx::query("INSERT INTO startup_pages (startup_id, position, file_name, content_type) VALUES (?, ?, ?, 'image/svg+xml')")
-                .bind(id)
-                .bind(n as i64 + 1)
-                .bind(file)
-                .execute(&mut *tx)
-                .await?;
-        }
+    for (i, row) in STARTUPS.iter().enumerate() {
+        let id = insert_startup(&mut tx, i, row, &fund_ids, now).await?;
+        insert_story(&mut tx, i, id, row).await?;
+        insert_slides(&mut tx, data_dir, id, row).await?;
         if i < 10 {
-            let reports_dir = data_dir.join("reports");
-            std::fs::create_dir_all(&reports_dir)?;
-            for (q, quarter) in ["2026-Q2", "2026-Q3"].iter().enumerate() {
-                let file = random_name("pdf");
-                let title = format!("{name} {quarter}");
-                let growth = 8 + (i + q) * 3;
-                let pdf = crate::demo::files::report_pdf(
-                    &title,
-                    &[
-                        &format!("Quarterly report {quarter}"),
-                        &format!("Revenue growth: {growth}%"),
-                        "Runway: 18 months",
-                    ],
-                );
-                std::fs::write(reports_dir.join(&file), pdf)?;
-                sqlx::query(
-                    "INSERT INTO reports (startup_id, quarter, title_tr, title_en, summary_tr, summary_en, file_name, published_at)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(id)
-                .bind(*quarter)
-                .bind(format!("{name} {quarter} çeyrek raporu"))
-                .bind(format!("{name} {quarter} quarterly report"))
-                .bind(format!("Gelir önceki çeyreğe göre %{growth} arttı; nakit ömrü 18 ay. Ekip iki yeni müşteriyle pilot başlattı."))
-                .bind(format!("Revenue grew {growth}% on the previous quarter; 18 months of runway. The team started pilots with two new customers."))
-                .bind(file)
-                .bind(if q == 0 { "2026-07-15T09:00:00Z" } else { "2026-10-15T09:00:00Z" })
-                .execute(&mut *tx)
-                .await?;
-            }
-        }
-        for k in 0..2 {
-            let (founder, title) = FOUNDERS[(i * 2 + k) % FOUNDERS.len()];
-            sqlx::query("INSERT INTO founders (startup_id, position_order, name, title) VALUES (?, ?, ?, ?)")
-                .bind(id)
-                .bind(k as i64)
-                .bind(founder)
-                .bind(title)
-                .execute(&mut *tx)
-                .await?;
+            insert_reports(&mut tx, data_dir, i, id, row.0).await?;
         }
     }
-    let now = time::OffsetDateTime::now_utc();
+    insert_academy_events(&mut tx, now).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The `i`th startup's catalogue row, its period around today and its creation spread over
+/// the past days (newest first in "last added").
+async fn insert_startup(
+    conn: &mut SqliteConnection,
+    i: usize,
+    row: &Row,
+    fund_ids: &[i64],
+    now: OffsetDateTime,
+) -> anyhow::Result<i64> {
+    let &(
+        name,
+        sector,
+        fund,
+        city,
+        goal,
+        raised,
+        investors,
+        stage,
+        period,
+        since,
+        until,
+        funded,
+        tr,
+        en,
+    ) = row;
+    let today = istanbul_date(now);
+    let slug = slugify(name);
+    let startup = NewStartup {
+        slug: &slug,
+        name,
+        sort_key_tr: sort_key(name, Locale::Tr),
+        sort_key_en: sort_key(name, Locale::En),
+        sector,
+        fund_id: fund_ids[fund],
+        city,
+        description_tr: tr,
+        description_en: en,
+        website: format!("https://{slug}.example.com.tr"),
+        instagram: format!("https://www.instagram.com/{}", slug.replace('-', "")),
+        team_size: 4 + (i as i64 * 3) % 20,
+        established_on: day(2019 + (i % 6) as i32, 1 + (i % 9) as u8, 15)?,
+        stage,
+        funding_goal_kurus: goal * 100,
+        raised_kurus: raised * 100,
+        investor_count: investors,
+        completion_pct: raised * 100 / goal,
+        funded,
+        period_kind: period,
+        period_starts_on: today - Duration::days(since),
+        period_ends_on: today + Duration::days(until),
+        valuation_usd: goal / 10 * 4,
+        amount_sought_usd: goal / 40,
+        created_at: now - Duration::hours(6 * (STARTUPS.len() - i) as i64),
+    };
+    Ok(queries::insert_startup(conn, &startup).await?)
+}
+
+/// `year-month-day`, which the demo's tables always hold valid.
+fn day(year: i32, month: u8, day: u8) -> anyhow::Result<Date> {
+    Ok(Date::from_calendar_date(
+        year,
+        Month::try_from(month)?,
+        day,
+    )?)
+}
+
+/// The analysis sections, some history (an accelerator, an earlier round) and two founders.
+async fn insert_story(
+    conn: &mut SqliteConnection,
+    i: usize,
+    id: i64,
+    row: &Row,
+) -> anyhow::Result<()> {
+    let (name, city, goal, tr, en) = (row.0, row.3, row.4, row.12, row.13);
+    for (section, body_tr, body_en) in sections(name, tr, en, city, goal) {
+        queries::insert_section(conn, id, section, &body_tr, &body_en).await?;
+    }
+    if i.is_multiple_of(3) {
+        let program = [
+            "İTÜ Çekirdek",
+            "Endeavor Scale-Up",
+            "Startupbootcamp",
+            "Techstars",
+        ][i % 4];
+        let country = if i % 4 < 2 { "Türkiye" } else { "Hollanda" };
+        let attended = day(2021 + (i % 4) as i32, 3, 1)?;
+        queries::insert_accelerator(conn, id, attended, program, country).await?;
+    }
+    if i.is_multiple_of(2) {
+        let investors = ["Melek yatırımcılar", "Kurucular ve aile", "Tohum fonu"][i % 3];
+        let raised = day(2022 + (i % 3) as i32, 9, 15)?;
+        let amount = 50_000 + (i as i64) * 15_000;
+        queries::insert_prior_round(conn, id, raised, investors, amount).await?;
+    }
+    for k in 0..2 {
+        let (founder, title) = FOUNDERS[(i * 2 + k) % FOUNDERS.len()];
+        queries::insert_founder(conn, id, k as i64, founder, title).await?;
+    }
+    Ok(())
+}
+
+/// Three presentation slides, written under `data_dir/presentations`.
+async fn insert_slides(
+    conn: &mut SqliteConnection,
+    data_dir: &Path,
+    id: i64,
+    row: &Row,
+) -> anyhow::Result<()> {
+    let (name, city, pitch) = (row.0, row.3, row.12);
+    let slides_dir = data_dir.join("presentations");
+    std::fs::create_dir_all(&slides_dir)?;
+    let slides: [(&str, Vec<&str>); 3] = [
+        (name, vec![pitch, city]),
+        (
+            "Pazar ve fırsat",
+            vec![
+                "Hızla büyüyen bir pazar",
+                "Dijitalleşme ihtiyacı",
+                "Düzenleyici destek",
+            ],
+        ),
+        (
+            "Yatırım",
+            vec![
+                "Fonla aynı koşullar",
+                "Paylar MKK'da kayıtlı",
+                "Çeyrek raporlar",
+            ],
+        ),
+    ];
+    for (n, (title, lines)) in slides.iter().enumerate() {
+        let file = random_name("svg");
+        std::fs::write(slides_dir.join(&file), files::slide(title, lines, n + 1))?;
+        queries::insert_slide(conn, id, n as i64 + 1, &file).await?;
+    }
+    Ok(())
+}
+
+/// Two quarterly reports, their PDFs written under `data_dir/reports`.
+async fn insert_reports(
+    conn: &mut SqliteConnection,
+    data_dir: &Path,
+    i: usize,
+    id: i64,
+    name: &str,
+) -> anyhow::Result<()> {
+    let reports_dir = data_dir.join("reports");
+    std::fs::create_dir_all(&reports_dir)?;
+    let quarters = [
+        ("2026-Q2", datetime!(2026-07-15 09:00 UTC)),
+        ("2026-Q3", datetime!(2026-10-15 09:00 UTC)),
+    ];
+    for (q, (quarter, published_at)) in quarters.into_iter().enumerate() {
+        let file_name = random_name("pdf");
+        let growth = 8 + (i + q) * 3;
+        let pdf = files::report_pdf(
+            &format!("{name} {quarter}"),
+            &[
+                &format!("Quarterly report {quarter}"),
+                &format!("Revenue growth: {growth}%"),
+                "Runway: 18 months",
+            ],
+        );
+        std::fs::write(reports_dir.join(&file_name), pdf)?;
+        let report = NewReport {
+            startup_id: id,
+            quarter,
+            title_tr: format!("{name} {quarter} çeyrek raporu"),
+            title_en: format!("{name} {quarter} quarterly report"),
+            summary_tr: format!(
+                "Gelir önceki çeyreğe göre %{growth} arttı; nakit ömrü 18 ay. Ekip iki yeni müşteriyle pilot başlattı."
+            ),
+            summary_en: format!(
+                "Revenue grew {growth}% on the previous quarter; 18 months of runway. The team started pilots with two new customers."
+            ),
+            file_name,
+            published_at,
+        };
+        queries::insert_report(conn, &report).await?;
+    }
+    Ok(())
+}
+
+/// Two academy events in the coming weeks.
+async fn insert_academy_events(
+    conn: &mut SqliteConnection,
+    now: OffsetDateTime,
+) -> anyhow::Result<()> {
     for (days, tr, en) in [
         (
             21,
@@ -730,17 +752,8 @@ pub async fn seed(db: &SqlitePool, data_dir: &std::path::Path) -> anyhow::Result
             "Startup valuation workshop (online)",
         ),
     ] {
-        let starts = (now + time::Duration::days(days))
-            .replace_nanosecond(0)?
-            .format(&time::format_description::well_known::Rfc3339)?;
-        sqlx::query("INSERT INTO academy_events (title_tr, title_en, starts_at) VALUES (?, ?, ?)")
-            .bind(tr)
-            .bind(en)
-            .bind(starts)
-            .execute(&mut *tx)
-            .await?;
+        queries::insert_academy_event(conn, tr, en, now + Duration::days(days)).await?;
     }
-    tx.commit().await?;
     Ok(())
 }
 

@@ -1,7 +1,9 @@
 //! Newsletter subscription: the footer's plain form (`POST /newsletter`) and the island's JSON
-//! endpoint (`POST /api/newsletter`), over one validation and one storage path.
+//! endpoint (`POST /api/newsletter`), over one validation and one storage path; the forms of
+//! `applications` record their consent box through [`subscribe`] too.
 
-use crate::web::form::Form;
+pub mod queries;
+
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -10,14 +12,14 @@ use ortak_app::domain::email::normalize_email;
 use ortak_app::domain::paths::local_path;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::newsletter::newsletter_page;
-use ortak_app::shell::{Flash, FlashKind};
 use serde::Deserialize;
 use serde_json::json;
 use sqlx::SqliteConnection;
+use time::OffsetDateTime;
 
 use crate::error::AppError;
-use crate::web::form::JsonBody;
-use crate::web::{Access, Ctx, Routes};
+use crate::web::form::{Form, JsonBody};
+use crate::web::{Access, Ctx, Routes, flash};
 
 /// Version of the consent sentence shown beside the form (`newsletter-consent`); stored with
 /// each subscription as the record of what the subscriber agreed to.
@@ -26,7 +28,6 @@ pub const CONSENT_TEXT_VERSION: &str = "newsletter-consent/2026-11-21";
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct SubscribeForm {
-    csrf: String,
     #[serde(rename = "return")]
     return_to: String,
     email: String,
@@ -38,27 +39,23 @@ pub struct SubscribeJson {
     email: String,
 }
 
-/// Records the subscription once; subscribing again is not an error and changes nothing,
-/// except that a former subscriber's new consent is recorded.
+/// Records the subscription once, consented at `now`; subscribing again is not an error and
+/// changes nothing, except that a former subscriber's new consent is recorded.
 pub async fn subscribe(
     conn: &mut SqliteConnection,
     email: &str,
     locale: Locale,
     source: &str,
+    now: OffsetDateTime,
 ) -> Result<(), AppError> {
-    sqlx::query(
-        "INSERT INTO newsletter_subscribers (email, language, consent_text_version, source)
-         VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (email) DO UPDATE SET unsubscribed_at = NULL,
-             consented_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now'),
-             consent_text_version = excluded.consent_text_version, source = excluded.source
-         WHERE unsubscribed_at IS NOT NULL",
+    queries::subscribe(
+        conn,
+        email,
+        locale.code(),
+        CONSENT_TEXT_VERSION,
+        source,
+        now,
     )
-    .bind(email)
-    .bind(locale.code())
-    .bind(CONSENT_TEXT_VERSION)
-    .bind(source)
-    .execute(conn)
     .await?;
     Ok(())
 }
@@ -88,13 +85,10 @@ pub async fn subscribe_form(
                 &email,
                 ctx.locale,
                 "form",
+                ctx.state().now(),
             )
             .await?;
-            ctx.set_flash(Flash {
-                kind: FlashKind::Success,
-                message_id: "newsletter-success".into(),
-            })
-            .await?;
+            flash::success(&ctx, "newsletter-success").await?;
             Ok(Redirect::to(local_path(&form.return_to)).into_response())
         }
     }
@@ -116,6 +110,7 @@ pub async fn subscribe_json(
                 &email,
                 ctx.locale,
                 "island",
+                ctx.state().now(),
             )
             .await?;
             Ok(Json(json!({ "ok": true, "message": ctx.t("newsletter-success") })).into_response())

@@ -87,13 +87,10 @@ pub fn verify_csrf(ctx: &Ctx, fields: &FormBody, headers: &HeaderMap) -> Result<
     csrf::verify(ctx.csrf_cookie.as_deref(), &fields.get("csrf"), headers)
 }
 
+/// A multipart form's text fields, as [`read_multipart`] read them.
 pub struct FormBody(Vec<(String, String)>);
 
 impl FormBody {
-    pub fn parse(body: &Bytes) -> FormBody {
-        FormBody(form_urlencoded::parse(body).into_owned().collect())
-    }
-
     /// The first value of `name`, or "".
     pub fn get(&self, name: &str) -> String {
         self.0

@@ -14,7 +14,6 @@ pub mod flash;
 pub mod form;
 pub mod headers;
 pub mod input_screen;
-mod legacy;
 pub mod page_cache;
 mod queries;
 pub mod render;
