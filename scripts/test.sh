@@ -9,6 +9,9 @@ step() { printf '\n==> %s\n' "$*"; }
 step "Installing test dependencies (Chromium, node_modules) when missing"
 ./scripts/install-test-deps.sh
 
+step "The code's shape (import cycles, file and function sizes, where SQL lives)"
+python3 scripts/architecture.py
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 

@@ -24,6 +24,7 @@ static EN: LanguageIdentifier = langid!("en");
 /// A page language. Turkish is the default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "lowercase"))]
 pub enum Locale {
     #[default]
     Tr,

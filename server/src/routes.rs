@@ -16,14 +16,18 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::web::page_cache::PageCache;
 use crate::web::routes::RouteInfo;
-use crate::web::{Access, Routes, assets, cookies, ctx, headers, input_screen, page_cache};
+use crate::web::{Access, Ctx, Routes, assets, cookies, ctx, headers, input_screen, page_cache};
 use crate::{
     accounts, applications, content, db, fund, investing, newsletter, payments, staff, startups,
 };
 
 /// Every area's routes.
 fn areas() -> Vec<Routes> {
-    let mut all = vec![Routes::new(Access::Public).get("/healthz", health)];
+    let mut all = vec![
+        Routes::new(Access::Public)
+            .get("/", home)
+            .get("/healthz", health),
+    ];
     all.extend(content::routes());
     all.extend(newsletter::routes());
     all.extend(accounts::routes());
@@ -96,6 +100,16 @@ async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {
     match assets::serve(request.uri(), &headers) {
         Some(response) => response,
         None => AppError::NotFound.into_response(),
+    }
+}
+
+/// `/` (spec: "Home/overview"): visitors get the public home page, members their overview. The
+/// one route two areas share, so it is put together here rather than one area calling up into
+/// another.
+async fn home(ctx: Ctx) -> Result<Response, AppError> {
+    match ctx.user.clone() {
+        Some(user) => investing::portfolio::overview_for(&ctx, &user).await,
+        None => content::home(ctx).await,
     }
 }
 

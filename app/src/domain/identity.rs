@@ -1,6 +1,7 @@
 //! Turkish identity and tax numbers (DOMAIN.md): TCKN, VKN and YKN.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum IdType {
     /// National identity number, 11 digits.
     Tckn,

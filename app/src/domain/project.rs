@@ -309,6 +309,42 @@ pub fn validate_step(
     }
 }
 
+/// Where a startup application is: a draft being filled in, then sent (new) and moved on by
+/// staff.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
+pub enum ApplicationStatus {
+    Draft,
+    New,
+    InReview,
+    Accepted,
+    Declined,
+}
+
+impl ApplicationStatus {
+    /// The moves staff make, in the order the buttons show.
+    pub const MOVES: [ApplicationStatus; 3] = [
+        ApplicationStatus::InReview,
+        ApplicationStatus::Accepted,
+        ApplicationStatus::Declined,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            ApplicationStatus::Draft => "draft",
+            ApplicationStatus::New => "new",
+            ApplicationStatus::InReview => "in_review",
+            ApplicationStatus::Accepted => "accepted",
+            ApplicationStatus::Declined => "declined",
+        }
+    }
+
+    /// One of the staff's moves, by its code.
+    pub fn move_from_code(code: &str) -> Option<ApplicationStatus> {
+        Self::MOVES.into_iter().find(|s| s.code() == code)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

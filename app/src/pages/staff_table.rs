@@ -76,8 +76,7 @@ impl Cell {
             Cell::Date(at) | Cell::DateTime(at) => Some(at.unix_timestamp()),
             Cell::Day(day) => Some(i64::from(day.to_julian_day())),
             Cell::Money(money) => Some(money.kurus()),
-            Cell::Text(text) => legacy_sort_key(text),
-            Cell::Label(_) | Cell::Empty => None,
+            Cell::Text(_) | Cell::Label(_) | Cell::Empty => None,
         }
     }
 }
@@ -154,28 +153,6 @@ pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<
 
 /// Rows per page of a server-rendered staff list (the island pages its own way).
 pub const STAFF_PAGE_ROWS: usize = 50;
-
-/// Transitional: the sort key of a text cell that holds a Turkish date (`21.11.2026` →
-/// `20261121`) or amount (`1.250.000,50 TL` → kuruş). Goes once every cell is typed.
-fn legacy_sort_key(cell: &str) -> Option<i64> {
-    let parts: Vec<&str> = cell.split('.').collect();
-    if parts.len() == 3
-        && parts[0].len() == 2
-        && parts[1].len() == 2
-        && parts[2].len() == 4
-        && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()))
-    {
-        return format!("{}{}{}", parts[2], parts[1], parts[0]).parse().ok();
-    }
-    if let Some(amount) = cell.strip_suffix(" TL") {
-        let (lira, kurus) = amount.split_once(',').unwrap_or((amount, "00"));
-        let lira: String = lira.chars().filter(|c| *c != '.').collect();
-        if let (Ok(l), Ok(k)) = (lira.parse::<i64>(), kurus.parse::<i64>()) {
-            return Some(l * 100 + k);
-        }
-    }
-    None
-}
 
 /// The search as it goes into a query string, when there is one.
 fn encoded_search(search: Option<&str>) -> Option<String> {

@@ -72,7 +72,7 @@ async fn mail_reset_link(
         return Ok(None);
     };
     let link = token_link(&mut tx, ctx, user.id, TokenKind::Reset, "/resetpassword").await?;
-    let mail = Mail::action(email, user.language.0, &user.first_name, "reset", &link);
+    let mail = Mail::action(email, user.language, &user.first_name, "reset", &link);
     let queued = enqueue(&mut tx, &mail).await.is_ok() && tx.commit().await.is_ok();
     Ok(Some(if queued {
         ctx.state().wake_mailer();

@@ -61,7 +61,7 @@ async fn mail_link(ctx: &Ctx, email: &str, state: &SigninState) -> Result<(), Ap
             url.push_str("&next=");
             url.push_str(&encode_query(&state.next));
         }
-        let mail = Mail::action(email, user.language.0, &user.first_name, "signin", &url);
+        let mail = Mail::action(email, user.language, &user.first_name, "signin", &url);
         enqueue(&mut tx, &mail).await?;
     }
     tx.commit().await?;

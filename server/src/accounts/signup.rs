@@ -82,7 +82,7 @@ async fn tell_the_owner(
         let link = token_link(&mut tx, ctx, owner.id, TokenKind::Reset, "/resetpassword").await?;
         let mail = Mail::action(
             &account.email,
-            owner.language.0,
+            owner.language,
             &owner.first_name,
             "exists",
             &link,

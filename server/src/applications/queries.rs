@@ -6,21 +6,9 @@
 use std::collections::BTreeMap;
 
 use ortak_app::domain::applications::{AcademyForm, ContactForm, GsyfForm};
+use ortak_app::domain::project::ApplicationStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
-
-/// `startup_applications.status`. Staff move submitted applications on (`staff::applications`);
-/// here an application is only ever a draft or, once sent, new.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum ApplicationStatus {
-    /// Still being filled in by the applicant.
-    Draft,
-    New,
-    InReview,
-    Accepted,
-    Declined,
-}
 
 /// What the forms prefill for a signed-in member.
 pub struct Profile {

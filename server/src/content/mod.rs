@@ -73,11 +73,8 @@ async fn latest_posts(
     Ok(rows.into_iter().map(|r| summary(r, locale)).collect())
 }
 
-/// Visitors get the public home page; signed-in members their overview (spec: "Home/overview").
+/// The public home page (members get their overview at `/` instead: see `routes::home`).
 pub async fn home(ctx: Ctx) -> Result<Response, AppError> {
-    if let Some(user) = ctx.user.clone() {
-        return crate::investing::portfolio::overview_for(&ctx, &user).await;
-    }
     let posts = latest_posts(ctx.state(), ctx.locale, 3).await?;
     let page = ctx.page_ctx(|pc| home_page(pc, posts));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -201,7 +198,6 @@ pub async fn robots(State(state): State<AppState>) -> Response {
 pub fn routes() -> Vec<Routes> {
     vec![
         Routes::new(Access::Public)
-            .get("/", home)
             .get("/politikalar/{slug}", policy)
             .get("/techinvestor", techinvestor)
             .get("/faq", faq)

@@ -33,7 +33,7 @@ pub async fn mail_investor(
     let investor = queries::investor_of(&mut *conn, request_id).await?;
     let mail = Mail::action_noted(
         &investor.email,
-        investor.language.0,
+        investor.language,
         &investor.first_name,
         kind,
         link,

@@ -41,6 +41,16 @@ pub enum OutboxStatus {
     Failed,
 }
 
+impl OutboxStatus {
+    pub fn code(self) -> &'static str {
+        match self {
+            OutboxStatus::Pending => "pending",
+            OutboxStatus::Sent => "sent",
+            OutboxStatus::Failed => "failed",
+        }
+    }
+}
+
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
 pub const AUTOMATIC: [&str; 18] = [
     "verify",

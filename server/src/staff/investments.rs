@@ -57,7 +57,7 @@ fn moves(id: i64, status: RequestStatus, note_on_all: bool) -> Vec<RowAction> {
 }
 
 fn row(r: ListedRequest) -> StaffRow {
-    let status = RequestStatus::from(r.status);
+    let status = r.status;
     let mut actions = moves(r.id, status, false);
     if status.is_open() {
         actions.push(RowAction {
@@ -136,13 +136,13 @@ pub async fn move_request(
     ctx.state().wake_mailer();
     flash::success(&ctx, "dashboard-moved").await?;
     let kind = queries::kind(ctx.state().db(), id).await?;
-    Ok(Redirect::to(list_of(kind.into())).into_response())
+    Ok(Redirect::to(list_of(kind)).into_response())
 }
 
 /// The request's facts, in the viewer's language.
 fn facts(ctx: &Ctx, r: RequestFacts) -> Vec<(String, Cell)> {
     let money = |k: i64| Cell::Money(Money::from_kurus(k));
-    let status = RequestStatus::from(r.status);
+    let status = r.status;
     let mut facts = vec![
         (
             ctx.t("dashboard-col-investor"),
@@ -151,7 +151,7 @@ fn facts(ctx: &Ctx, r: RequestFacts) -> Vec<(String, Cell)> {
         (ctx.t("dashboard-col-startup"), r.startup.into()),
         (
             ctx.t("dashboard-col-kind"),
-            Cell::Label(title_of(r.kind.into()).to_owned()),
+            Cell::Label(title_of(r.kind).to_owned()),
         ),
         (ctx.t("dashboard-col-amount"), money(r.amount_kurus)),
         (ctx.t("dashboard-col-fee"), money(r.fee_kurus)),
@@ -189,7 +189,7 @@ fn history_cells(e: RequestEvent) -> [Cell; 4] {
 pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
     let db = ctx.state().db();
     let request = queries::request(db, id).await?.ok_or(AppError::NotFound)?;
-    let actions = moves(id, request.status.into(), true);
+    let actions = moves(id, request.status, true);
     let facts = facts(&ctx, request);
     let events = queries::events(db, id).await?;
     let title = format!("{} #{id}", ctx.t("dashboard-request"));
@@ -232,7 +232,7 @@ pub async fn contacted(
     let request = queries::contacted_request(&mut tx, id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let status = RequestStatus::from(request.status);
+    let status = request.status;
     if !status.is_open() {
         return Err(AppError::BadRequest("bad-request-text"));
     }
@@ -241,7 +241,7 @@ pub async fn contacted(
     let link = format!("{}/pendingInvestments", ctx.state().shared().public_url);
     let mail = crate::mail::Mail::action(
         &investor.email,
-        investor.locale(),
+        investor.language,
         &investor.first_name,
         "request-contacted",
         &link,
@@ -260,7 +260,7 @@ pub async fn contacted(
     tx.commit().await?;
     ctx.state().wake_mailer();
     flash::success(&ctx, "dashboard-moved").await?;
-    Ok(Redirect::to(list_of(request.kind.into())).into_response())
+    Ok(Redirect::to(list_of(request.kind)).into_response())
 }
 
 pub fn routes() -> Routes {

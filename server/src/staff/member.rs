@@ -5,12 +5,12 @@
 
 use axum::extract::Path;
 use axum::response::Response;
+use ortak_app::domain::mkk::MkkStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::pages::staff_table::{Cell, RowAction};
 use serde::Deserialize;
 
 use super::queries::member::{self as queries, Account, Mkk};
-use super::queries::statuses::ReviewStatus;
 use super::table::render_detail;
 use super::users::{active_label, mkk_actions, role_code, role_label};
 use crate::db::audit;
@@ -35,12 +35,15 @@ pub async fn page(
     let mut actions = Vec::new();
     if let Some(mkk) = queries::mkk(db, id).await? {
         facts.push((ctx.t("dashboard-col-mkk"), mkk_fact(&ctx, &mkk)));
-        if mkk.status == ReviewStatus::Submitted {
+        if mkk.status == MkkStatus::Submitted {
             actions.extend(mkk_actions(id));
         }
     }
     if let Some(status) = queries::latest_declaration(db, id).await? {
-        facts.push((ctx.t("dashboard-qualified"), Cell::Label(status.label())));
+        facts.push((
+            ctx.t("dashboard-qualified"),
+            Cell::Label(format!("dashboard-mkk-{}", status.code())),
+        ));
     }
     let funds = queries::fund_names(db, id).await?;
     if !funds.is_empty() {
@@ -57,7 +60,7 @@ pub async fn page(
                 Cell::Date(r.created_at),
                 r.startup.into(),
                 Cell::Money(Money::from_kurus(r.amount_kurus)),
-                Cell::Label(r.status.label()),
+                Cell::Label(format!("request-status-{}", r.status.code())),
             ]
         })
         .collect();
@@ -116,11 +119,11 @@ fn mkk_fact(ctx: &Ctx, m: &Mkk) -> Cell {
         .map_or(String::new(), |r| format!(" ({r})"));
     format!(
         "{} · {} {} · {} · {}{reason}",
-        ctx.t(m.investor_type.label()),
-        m.id_type.abbreviation(),
+        ctx.t(&format!("dashboard-investor-{}", m.investor_type.code())),
+        m.id_type.code().to_uppercase(),
         m.identity_number,
         m.phone,
-        ctx.t(&m.status.label()),
+        ctx.t(&format!("dashboard-mkk-{}", m.status.code())),
     )
     .into()
 }

@@ -9,7 +9,7 @@ use ortak_app::domain::mkk::MkkStatus;
 use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
-use super::queries::qualified::{self as queries, DeclarationStatus};
+use super::queries::qualified as queries;
 use super::table::render_table;
 use crate::db::audit;
 use crate::error::AppError;
@@ -44,7 +44,7 @@ pub async fn list(ctx: Ctx) -> Result<Response, AppError> {
         .await?
         .into_iter()
         .map(|q| {
-            let status = MkkStatus::from(q.status);
+            let status = q.status;
             StaffRow {
                 id: q.id,
                 cells: vec![
@@ -100,12 +100,12 @@ pub async fn decide(
     Form(f): Form<Decision>,
 ) -> Result<Response, AppError> {
     let decision = match f.decision.as_str() {
-        "verified" => DeclarationStatus::Verified,
-        "rejected" => DeclarationStatus::Rejected,
+        "verified" => MkkStatus::Verified,
+        "rejected" => MkkStatus::Rejected,
         _ => return Err(AppError::BadRequest("bad-request-text")),
     };
     let reason: String = f.note.trim().chars().take(500).collect();
-    let kept = (decision == DeclarationStatus::Rejected).then_some(reason.as_str());
+    let kept = (decision == MkkStatus::Rejected).then_some(reason.as_str());
     let mut tx = ctx.state().db().begin().await?;
     if !queries::decide(&mut tx, id, decision, kept, ctx.state().now()).await? {
         return Err(AppError::NotFound);

@@ -131,7 +131,7 @@ pub async fn transfer_received(
         "transfer received: {} on {date}{mismatch}",
         amount.format(Locale::Tr)
     );
-    crate::investing::record_event(&mut tx, id, status.into(), &note, Some(staff.id)).await?;
+    crate::investing::record_event(&mut tx, id, status, &note, Some(staff.id)).await?;
     tx.commit().await?;
     crate::web::flash::done(&ctx, "/dashboard/takasbank").await
 }

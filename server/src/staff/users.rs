@@ -3,11 +3,11 @@
 
 use axum::extract::{Path, Query};
 use axum::response::Response;
+use ortak_app::domain::mkk::MkkStatus;
 use ortak_app::domain::text::contains_turkish_ci;
 use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
-use super::queries::statuses::ReviewStatus;
 use super::queries::users::{self as queries, UserRow};
 use super::table::render_table;
 use crate::error::AppError;
@@ -59,7 +59,9 @@ fn user_row(u: UserRow) -> StaffRow {
             u.email.into(),
             u.name.into(),
             role_label(u.role),
-            u.mkk.map(|m| Cell::Label(m.label())).into(),
+            u.mkk
+                .map(|m| Cell::Label(format!("dashboard-mkk-{}", m.code())))
+                .into(),
             Cell::Label(active_label(u.deactivated).into()),
             Cell::Date(u.created_at),
         ],
@@ -67,7 +69,7 @@ fn user_row(u: UserRow) -> StaffRow {
             format!("/dashboard/users/{id}"),
             "dashboard-view".to_owned(),
         )),
-        actions: if u.mkk == Some(ReviewStatus::Submitted) {
+        actions: if u.mkk == Some(MkkStatus::Submitted) {
             mkk_actions(id)
         } else {
             Vec::new()
@@ -135,8 +137,8 @@ pub async fn review_mkk(
     Form(form): Form<MkkReview>,
 ) -> Result<Response, AppError> {
     let decision = match form.decision.as_str() {
-        "verified" => ReviewStatus::Verified,
-        "rejected" => ReviewStatus::Rejected,
+        "verified" => MkkStatus::Verified,
+        "rejected" => MkkStatus::Rejected,
         _ => return Err(AppError::BadRequest("bad-request-text")),
     };
     let reason: String = form.note.trim().chars().take(500).collect();
@@ -144,7 +146,7 @@ pub async fn review_mkk(
     let before = queries::mkk_status(&mut tx, id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let rejection = (decision == ReviewStatus::Rejected).then_some(reason.as_str());
+    let rejection = (decision == MkkStatus::Rejected).then_some(reason.as_str());
     queries::review_mkk(&mut tx, id, decision, rejection, ctx.state().now()).await?;
     crate::db::audit::record(
         &mut tx,

@@ -116,6 +116,8 @@ pub async fn read_multipart(
 ) -> Result<(FormBody, Option<Upload>), AppError> {
     let mut fields = Vec::new();
     let mut upload = None;
+    // Refused only once the whole body is read: answering mid-body breaks the client's send.
+    let mut refused = false;
     loop {
         match multipart.next_field().await {
             Ok(Some(field)) if field.name() == Some(file_field) => {
@@ -128,9 +130,7 @@ pub async fn read_multipart(
             Ok(Some(field)) => {
                 let name = field.name().unwrap_or("").to_owned();
                 let text = field.text().await.unwrap_or_default();
-                if !is_clean(&name) || !is_clean(&text) {
-                    return Err(control_characters());
-                }
+                refused |= !is_clean(&name) || !is_clean(&text);
                 fields.push((name, text));
             }
             Ok(None) => break,
@@ -143,6 +143,9 @@ pub async fn read_multipart(
                 break;
             }
         }
+    }
+    if refused {
+        return Err(control_characters());
     }
     Ok((FormBody(fields), upload))
 }

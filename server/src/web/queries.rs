@@ -3,7 +3,9 @@
 use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
-use super::session::{Language, Role};
+use ortak_app::i18n::Locale;
+
+use super::session::Role;
 
 pub struct SignedInUser {
     pub id: i64,
@@ -13,7 +15,7 @@ pub struct SignedInUser {
     pub position: String,
     pub role: Role,
     pub verified: bool,
-    pub language: Language,
+    pub language: Locale,
     pub session_epoch: i64,
     pub deactivated: bool,
     pub onboarding_step: i64,
@@ -25,7 +27,7 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
     sqlx::query_as!(
         SignedInUser,
         r#"SELECT id, email, first_name, last_name, position, role AS "role: Role",
-                email_verified_at IS NOT NULL AS "verified!: bool", language AS "language: Language",
+                email_verified_at IS NOT NULL AS "verified!: bool", language AS "language: Locale",
                 session_epoch,
                 deactivated_at IS NOT NULL AS "deactivated!: bool", onboarding_step, profile_image,
                 EXISTS (SELECT 1 FROM fund_members f WHERE f.user_id = users.id) AS "fund_member!: bool"

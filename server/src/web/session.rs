@@ -1,6 +1,6 @@
 //! Who is signed in. The session (tower-sessions, SQLite store) holds the user id and the
 //! user's session epoch at sign-in; bumping the epoch in `users` ends all their sessions.
-//! Also the column types that describe a user everywhere: [`Role`] and [`Language`].
+//! Also the column types that describe a user everywhere: [`Role`] (languages are app's `Locale`).
 //!
 //! Session lifetimes are measured on the system clock, not the injectable one (`state.now()`):
 //! tower-sessions expires idle sessions on the system clock too, and tests that move the
@@ -9,7 +9,6 @@
 use ortak_app::i18n::Locale;
 use serde::{Deserialize, Serialize};
 use sqlx::SqlitePool;
-use sqlx::sqlite::{Sqlite, SqliteTypeInfo, SqliteValueRef};
 use tower_sessions::Session;
 
 use super::queries;
@@ -36,31 +35,6 @@ pub enum Role {
     Investor,
     Admin,
     SuperAdmin,
-}
-
-/// A stored language code (`users.language`, which the schema limits to `tr` and `en`) read as
-/// a [`Locale`]: an unknown code is a decoding error, never a silent Turkish. A newtype because
-/// `Locale` lives in `app/`, which derives nothing from sqlx for it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Language(pub Locale);
-
-impl sqlx::Type<Sqlite> for Language {
-    fn type_info() -> SqliteTypeInfo {
-        <str as sqlx::Type<Sqlite>>::type_info()
-    }
-
-    fn compatible(ty: &SqliteTypeInfo) -> bool {
-        <str as sqlx::Type<Sqlite>>::compatible(ty)
-    }
-}
-
-impl<'r> sqlx::Decode<'r, Sqlite> for Language {
-    fn decode(value: SqliteValueRef<'r>) -> Result<Self, sqlx::error::BoxDynError> {
-        let code = <&str as sqlx::Decode<Sqlite>>::decode(value)?;
-        Locale::from_code(code)
-            .map(Language)
-            .ok_or_else(|| format!("unknown language code {code:?}").into())
-    }
 }
 
 /// The signed-in user as requests see them.
@@ -102,7 +76,7 @@ pub async fn load(
             position: r.position,
             role: r.role,
             verified: r.verified,
-            locale: r.language.0,
+            locale: r.language,
             onboarding_step: r.onboarding_step,
             profile_image: r.profile_image,
             fund_member: r.fund_member,

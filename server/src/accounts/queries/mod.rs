@@ -10,13 +10,15 @@ use ortak_app::domain::accounts::NewAccount;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-use crate::web::session::{Language, Role};
+use ortak_app::i18n::Locale;
+
+use crate::web::session::Role;
 
 /// Who a mail about an account goes to.
 pub struct Addressee {
     pub id: i64,
     pub first_name: String,
-    pub language: Language,
+    pub language: Locale,
 }
 
 /// What a password sign-in checks.
@@ -57,7 +59,7 @@ pub async fn insert_member(
 pub async fn any_account(conn: &mut SqliteConnection, email: &str) -> sqlx::Result<Addressee> {
     sqlx::query_as!(
         Addressee,
-        r#"SELECT id AS "id!", first_name, language AS "language: Language" FROM users WHERE email = ?"#,
+        r#"SELECT id AS "id!", first_name, language AS "language: Locale" FROM users WHERE email = ?"#,
         email
     )
     .fetch_one(conn)
@@ -71,7 +73,7 @@ pub async fn active_account(
 ) -> sqlx::Result<Option<Addressee>> {
     sqlx::query_as!(
         Addressee,
-        r#"SELECT id AS "id!", first_name, language AS "language: Language"
+        r#"SELECT id AS "id!", first_name, language AS "language: Locale"
          FROM users WHERE email = ? AND deactivated_at IS NULL"#,
         email
     )

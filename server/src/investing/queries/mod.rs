@@ -11,7 +11,7 @@ use ortak_app::domain::startups::PeriodKind;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-use crate::web::session::Language;
+use ortak_app::i18n::Locale;
 
 /// A request ready to store.
 pub struct NewRequest<'a> {
@@ -172,13 +172,13 @@ pub async fn set_status(
 pub struct Investor {
     pub email: String,
     pub first_name: String,
-    pub language: Language,
+    pub language: Locale,
 }
 
 pub async fn investor_of(conn: &mut SqliteConnection, request: i64) -> sqlx::Result<Investor> {
     sqlx::query_as!(
         Investor,
-        r#"SELECT u.email, u.first_name, u.language AS "language: Language" FROM investment_requests r
+        r#"SELECT u.email, u.first_name, u.language AS "language: Locale" FROM investment_requests r
            JOIN users u ON u.id = r.user_id WHERE r.id = ?"#,
         request
     )

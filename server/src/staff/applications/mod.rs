@@ -11,11 +11,12 @@ use axum::response::Response;
 use ortak_app::pages::staff_table::{Cell, RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 
-use super::queries::applications::{self as queries, ApplicationStatus, ListedApplication};
+use super::queries::applications::{self as queries, ListedApplication};
 use super::table::render_table;
 use crate::error::AppError;
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Routes, Staff};
+use ortak_app::domain::project::ApplicationStatus;
 
 /// `/dashboard/applications`: startup applications, with the presentation and a status.
 pub async fn applications(ctx: Ctx, _: Staff) -> Result<Response, AppError> {

@@ -3,44 +3,9 @@
 
 use std::collections::BTreeMap;
 
+use ortak_app::domain::project::ApplicationStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
-
-/// `startup_applications.status`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum ApplicationStatus {
-    /// Still being filled in by the applicant.
-    Draft,
-    New,
-    InReview,
-    Accepted,
-    Declined,
-}
-
-impl ApplicationStatus {
-    /// The moves staff make, in the order the buttons show.
-    pub const MOVES: [ApplicationStatus; 3] = [
-        ApplicationStatus::InReview,
-        ApplicationStatus::Accepted,
-        ApplicationStatus::Declined,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            ApplicationStatus::Draft => "draft",
-            ApplicationStatus::New => "new",
-            ApplicationStatus::InReview => "in_review",
-            ApplicationStatus::Accepted => "accepted",
-            ApplicationStatus::Declined => "declined",
-        }
-    }
-
-    /// One of the staff's moves, by its code.
-    pub fn move_from_code(code: &str) -> Option<ApplicationStatus> {
-        Self::MOVES.into_iter().find(|s| s.code() == code)
-    }
-}
 
 /// An application's answers, by question (the applicant's JSON object of texts).
 pub type Answers = BTreeMap<String, String>;

@@ -7,36 +7,9 @@ use ortak_app::domain::startups::PeriodKind;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-use super::recipients::{Language, Recipient};
-use super::startups::StoredPeriodKind;
+use ortak_app::i18n::Locale;
 
-/// `investment_requests.status` as stored. Mirrors [`RequestStatus`] until the domain enum
-/// derives `sqlx::Type` (then decode into it directly).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum StoredStatus {
-    Submitted,
-    UnderReview,
-    Approved,
-    Paid,
-    Completed,
-    Rejected,
-    Cancelled,
-}
-
-impl From<StoredStatus> for RequestStatus {
-    fn from(status: StoredStatus) -> RequestStatus {
-        match status {
-            StoredStatus::Submitted => RequestStatus::Submitted,
-            StoredStatus::UnderReview => RequestStatus::UnderReview,
-            StoredStatus::Approved => RequestStatus::Approved,
-            StoredStatus::Paid => RequestStatus::Paid,
-            StoredStatus::Completed => RequestStatus::Completed,
-            StoredStatus::Rejected => RequestStatus::Rejected,
-            StoredStatus::Cancelled => RequestStatus::Cancelled,
-        }
-    }
-}
+use super::recipients::Recipient;
 
 /// A row of `/dashboard/investments` or `/dashboard/pre-investments`.
 pub struct ListedRequest {
@@ -44,7 +17,7 @@ pub struct ListedRequest {
     pub investor: String,
     pub startup: String,
     pub amount_kurus: i64,
-    pub status: StoredStatus,
+    pub status: RequestStatus,
     pub created_at: OffsetDateTime,
 }
 
@@ -54,7 +27,7 @@ pub async fn requests(db: &SqlitePool, kind: PeriodKind) -> sqlx::Result<Vec<Lis
     sqlx::query_as!(
         ListedRequest,
         r#"SELECT r.id AS "id!", u.email AS investor, s.name AS startup, r.amount_kurus,
-                r.status AS "status: StoredStatus", r.created_at AS "created_at: OffsetDateTime"
+                r.status AS "status: RequestStatus", r.created_at AS "created_at: OffsetDateTime"
          FROM investment_requests r JOIN users u ON u.id = r.user_id
          JOIN startups s ON s.id = r.startup_id
          WHERE r.kind = ? ORDER BY r.created_at DESC, r.id DESC LIMIT 2000"#,
@@ -64,9 +37,9 @@ pub async fn requests(db: &SqlitePool, kind: PeriodKind) -> sqlx::Result<Vec<Lis
     .await
 }
 
-pub async fn kind(db: &SqlitePool, id: i64) -> sqlx::Result<StoredPeriodKind> {
+pub async fn kind(db: &SqlitePool, id: i64) -> sqlx::Result<PeriodKind> {
     sqlx::query_scalar!(
-        r#"SELECT kind AS "kind: StoredPeriodKind" FROM investment_requests WHERE id = ?"#,
+        r#"SELECT kind AS "kind: PeriodKind" FROM investment_requests WHERE id = ?"#,
         id
     )
     .fetch_one(db)
@@ -78,11 +51,11 @@ pub struct RequestFacts {
     pub email: String,
     pub name: String,
     pub startup: String,
-    pub kind: StoredPeriodKind,
+    pub kind: PeriodKind,
     pub amount_kurus: i64,
     pub fee_kurus: i64,
     pub total_kurus: i64,
-    pub status: StoredStatus,
+    pub status: RequestStatus,
     pub rejection_reason: Option<String>,
     /// The bank transfer's reference, once the investor chose to pay by transfer.
     pub reference: Option<String>,
@@ -92,8 +65,8 @@ pub async fn request(db: &SqlitePool, id: i64) -> sqlx::Result<Option<RequestFac
     sqlx::query_as!(
         RequestFacts,
         r#"SELECT u.email, u.first_name || ' ' || u.last_name AS "name!: String",
-                s.name AS startup, r.kind AS "kind: StoredPeriodKind", r.amount_kurus,
-                r.fee_kurus, r.total_kurus, r.status AS "status: StoredStatus",
+                s.name AS startup, r.kind AS "kind: PeriodKind", r.amount_kurus,
+                r.fee_kurus, r.total_kurus, r.status AS "status: RequestStatus",
                 r.rejection_reason, b.reference AS "reference?"
          FROM investment_requests r JOIN users u ON u.id = r.user_id
          JOIN startups s ON s.id = r.startup_id
@@ -128,8 +101,8 @@ pub async fn events(db: &SqlitePool, id: i64) -> sqlx::Result<Vec<RequestEvent>>
 
 /// A request's status and kind, and its investor.
 pub struct ContactedRequest {
-    pub status: StoredStatus,
-    pub kind: StoredPeriodKind,
+    pub status: RequestStatus,
+    pub kind: PeriodKind,
     pub investor: Recipient,
 }
 
@@ -138,8 +111,8 @@ pub async fn contacted_request(
     id: i64,
 ) -> sqlx::Result<Option<ContactedRequest>> {
     let row = sqlx::query!(
-        r#"SELECT r.status AS "status: StoredStatus", r.kind AS "kind: StoredPeriodKind",
-                u.email, u.first_name, u.language AS "language: Language"
+        r#"SELECT r.status AS "status: RequestStatus", r.kind AS "kind: PeriodKind",
+                u.email, u.first_name, u.language AS "language: Locale"
          FROM investment_requests r JOIN users u ON u.id = r.user_id WHERE r.id = ?"#,
         id
     )

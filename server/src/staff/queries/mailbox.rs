@@ -1,26 +1,9 @@
 //! The SQL of the staff mailbox: the latest mails in the outbox.
 
 use sqlx::SqlitePool;
+
+use crate::mail::OutboxStatus;
 use time::OffsetDateTime;
-
-/// `outbox.status`: where a mail is in the worker's hands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum OutboxStatus {
-    Pending,
-    Sent,
-    Failed,
-}
-
-impl OutboxStatus {
-    pub fn code(self) -> &'static str {
-        match self {
-            OutboxStatus::Pending => "pending",
-            OutboxStatus::Sent => "sent",
-            OutboxStatus::Failed => "failed",
-        }
-    }
-}
 
 pub struct OutboxRow {
     pub to_email: String,

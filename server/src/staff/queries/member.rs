@@ -1,10 +1,13 @@
 //! The SQL of one member's staff page: their account, MKK details, qualified-investor
 //! declaration, fund teams and requests; role changes and deactivation.
 
+use ortak_app::domain::accounts::InvestorType;
+use ortak_app::domain::identity::IdType;
+use ortak_app::domain::investing::RequestStatus;
+use ortak_app::domain::mkk::MkkStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-use super::statuses::{IdKind, InvestorKind, RequestState, ReviewStatus};
 use crate::web::session::Role;
 
 pub struct Account {
@@ -36,19 +39,19 @@ pub async fn account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Account>> 
 
 /// A member's MKK details as staff check them.
 pub struct Mkk {
-    pub investor_type: InvestorKind,
-    pub id_type: IdKind,
+    pub investor_type: InvestorType,
+    pub id_type: IdType,
     pub identity_number: String,
     pub phone: String,
-    pub status: ReviewStatus,
+    pub status: MkkStatus,
     pub rejection_reason: Option<String>,
 }
 
 pub async fn mkk(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<Mkk>> {
     sqlx::query_as!(
         Mkk,
-        r#"SELECT investor_type AS "investor_type: InvestorKind", id_type AS "id_type: IdKind",
-               identity_number, phone, status AS "status: ReviewStatus", rejection_reason
+        r#"SELECT investor_type AS "investor_type: InvestorType", id_type AS "id_type: IdType",
+               identity_number, phone, status AS "status: MkkStatus", rejection_reason
            FROM mkk_profiles WHERE user_id = ?"#,
         user_id
     )
@@ -57,12 +60,9 @@ pub async fn mkk(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<Mkk>> {
 }
 
 /// The state of the member's latest qualified-investor declaration, if any.
-pub async fn latest_declaration(
-    db: &SqlitePool,
-    user_id: i64,
-) -> sqlx::Result<Option<ReviewStatus>> {
+pub async fn latest_declaration(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<MkkStatus>> {
     sqlx::query_scalar!(
-        r#"SELECT status AS "status: ReviewStatus" FROM qualified_declarations
+        r#"SELECT status AS "status: MkkStatus" FROM qualified_declarations
            WHERE user_id = ? ORDER BY id DESC LIMIT 1"#,
         user_id
     )
@@ -85,7 +85,7 @@ pub struct Request {
     pub created_at: OffsetDateTime,
     pub startup: String,
     pub amount_kurus: i64,
-    pub status: RequestState,
+    pub status: RequestStatus,
 }
 
 /// The member's investment requests, newest first.
@@ -93,7 +93,7 @@ pub async fn requests(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<Request
     sqlx::query_as!(
         Request,
         r#"SELECT r.created_at AS "created_at: OffsetDateTime", s.name AS startup, r.amount_kurus,
-               r.status AS "status: RequestState"
+               r.status AS "status: RequestStatus"
            FROM investment_requests r JOIN startups s ON s.id = r.startup_id
            WHERE r.user_id = ? ORDER BY r.id DESC"#,
         user_id

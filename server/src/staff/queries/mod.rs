@@ -15,7 +15,6 @@ pub mod recipients;
 pub mod startup_drafts;
 pub mod startup_pages;
 pub mod startups;
-pub mod statuses;
 pub mod transfers;
 pub mod users;
 pub mod vip_groups;

@@ -4,33 +4,13 @@ use ortak_app::domain::mkk::MkkStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-/// `qualified_declarations.status` as stored. Mirrors [`MkkStatus`] (same codes and labels)
-/// until the domain enum derives `sqlx::Type` (then decode into it directly).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
-pub enum DeclarationStatus {
-    Submitted,
-    Verified,
-    Rejected,
-}
-
-impl From<DeclarationStatus> for MkkStatus {
-    fn from(status: DeclarationStatus) -> MkkStatus {
-        match status {
-            DeclarationStatus::Submitted => MkkStatus::Submitted,
-            DeclarationStatus::Verified => MkkStatus::Verified,
-            DeclarationStatus::Rejected => MkkStatus::Rejected,
-        }
-    }
-}
-
 /// A row of `/dashboard/qualifiedUsers`.
 pub struct ListedDeclaration {
     pub id: i64,
     pub email: String,
     pub name: String,
     pub basis: String,
-    pub status: DeclarationStatus,
+    pub status: MkkStatus,
     pub submitted_at: OffsetDateTime,
 }
 
@@ -39,7 +19,7 @@ pub async fn declarations(db: &SqlitePool) -> sqlx::Result<Vec<ListedDeclaration
     sqlx::query_as!(
         ListedDeclaration,
         r#"SELECT q.id AS "id!", u.email, u.first_name || ' ' || u.last_name AS "name!: String",
-                q.basis, q.status AS "status: DeclarationStatus",
+                q.basis, q.status AS "status: MkkStatus",
                 q.submitted_at AS "submitted_at: OffsetDateTime"
          FROM qualified_declarations q JOIN users u ON u.id = q.user_id
          ORDER BY q.id DESC LIMIT 5000"#
@@ -53,7 +33,7 @@ pub async fn declarations(db: &SqlitePool) -> sqlx::Result<Vec<ListedDeclaration
 pub async fn decide(
     conn: &mut SqliteConnection,
     id: i64,
-    decision: DeclarationStatus,
+    decision: MkkStatus,
     reason: Option<&str>,
     now: OffsetDateTime,
 ) -> sqlx::Result<bool> {

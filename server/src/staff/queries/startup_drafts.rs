@@ -1,31 +1,9 @@
 //! The SQL of turning a startup application into an unpublished startup draft
 //! (`staff/startups/from_application.rs`).
 
+use ortak_app::domain::project::ApplicationStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
-
-/// `startup_applications.status` as stored.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum ApplicationStatus {
-    Draft,
-    New,
-    InReview,
-    Accepted,
-    Declined,
-}
-
-impl ApplicationStatus {
-    pub fn code(self) -> &'static str {
-        match self {
-            ApplicationStatus::Draft => "draft",
-            ApplicationStatus::New => "new",
-            ApplicationStatus::InReview => "in_review",
-            ApplicationStatus::Accepted => "accepted",
-            ApplicationStatus::Declined => "declined",
-        }
-    }
-}
 
 /// A submitted application: its answers (JSON), status, and the startup made of it, if any.
 pub struct SubmittedApplication {

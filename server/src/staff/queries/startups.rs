@@ -11,25 +11,7 @@ use ortak_app::i18n::Locale;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-use super::recipients::{Language, Recipient};
-
-/// `startups.period_kind` and `investment_requests.kind` as stored. Mirrors [`PeriodKind`]
-/// until the domain enum derives `sqlx::Type` (then decode into it directly).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum StoredPeriodKind {
-    Investment,
-    PreInvestment,
-}
-
-impl From<StoredPeriodKind> for PeriodKind {
-    fn from(kind: StoredPeriodKind) -> PeriodKind {
-        match kind {
-            StoredPeriodKind::Investment => PeriodKind::Investment,
-            StoredPeriodKind::PreInvestment => PeriodKind::PreInvestment,
-        }
-    }
-}
+use super::recipients::Recipient;
 
 /// A row of `/dashboard/startups`.
 pub struct ListedStartup {
@@ -37,7 +19,7 @@ pub struct ListedStartup {
     pub name: String,
     pub fund: String,
     pub sector: String,
-    pub period_kind: StoredPeriodKind,
+    pub period_kind: PeriodKind,
     pub ends_on: Date,
     pub published: bool,
 }
@@ -47,7 +29,7 @@ pub async fn listed(db: &SqlitePool) -> sqlx::Result<Vec<ListedStartup>> {
     sqlx::query_as!(
         ListedStartup,
         r#"SELECT s.id AS "id!", s.name, f.name AS fund, s.sector,
-                s.period_kind AS "period_kind: StoredPeriodKind",
+                s.period_kind AS "period_kind: PeriodKind",
                 s.period_ends_on AS "ends_on: Date", s.published AS "published: bool"
          FROM startups s JOIN funds f ON f.id = s.fund_id
          ORDER BY s.created_at DESC, s.id DESC"#
@@ -80,7 +62,7 @@ pub struct StoredStartup {
     pub amount_sought_usd: Option<i64>,
     pub funding_goal_kurus: i64,
     pub funded: bool,
-    pub period_kind: StoredPeriodKind,
+    pub period_kind: PeriodKind,
     pub period_starts_on: Date,
     pub period_ends_on: Date,
     pub vip_until: Option<Date>,
@@ -94,7 +76,7 @@ pub async fn startup(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Optio
                 description_en, website, instagram, twitter, youtube, team_size,
                 established_on AS "established_on: Date", stage, monthly_income_kurus,
                 monthly_expense_kurus, valuation_usd, amount_sought_usd, funding_goal_kurus,
-                funded AS "funded: bool", period_kind AS "period_kind: StoredPeriodKind",
+                funded AS "funded: bool", period_kind AS "period_kind: PeriodKind",
                 period_starts_on AS "period_starts_on: Date",
                 period_ends_on AS "period_ends_on: Date", vip_until AS "vip_until: Date",
                 published AS "published: bool"
@@ -371,7 +353,7 @@ pub async fn investors_interested_in(
 ) -> sqlx::Result<Vec<Recipient>> {
     sqlx::query_as!(
         Recipient,
-        r#"SELECT email, first_name, language AS "language: Language" FROM users
+        r#"SELECT email, first_name, language AS "language: Locale" FROM users
          WHERE role = 'investor' AND deactivated_at IS NULL AND email_verified_at IS NOT NULL
            AND (',' || interests || ',') LIKE '%,' || ? || ',%'"#,
         sector

@@ -1,10 +1,9 @@
 //! The SQL of the escrow transfers staff reconcile: what is expected by reference, and what
 //! the clearing bank reported as received.
 
+use ortak_app::domain::investing::RequestStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::Date;
-
-use super::statuses::RequestState;
 
 pub struct Transfer {
     pub request_id: i64,
@@ -71,9 +70,9 @@ pub async fn record_received(
 pub async fn request_status(
     conn: &mut SqliteConnection,
     request_id: i64,
-) -> sqlx::Result<RequestState> {
+) -> sqlx::Result<RequestStatus> {
     sqlx::query_scalar!(
-        r#"SELECT status AS "status: RequestState" FROM investment_requests WHERE id = ?"#,
+        r#"SELECT status AS "status: RequestStatus" FROM investment_requests WHERE id = ?"#,
         request_id
     )
     .fetch_one(conn)

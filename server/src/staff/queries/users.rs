@@ -1,9 +1,9 @@
 //! The SQL of the member list and the review of members' MKK details.
 
+use ortak_app::domain::mkk::MkkStatus;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-use super::statuses::ReviewStatus;
 use crate::web::session::Role;
 
 /// One member in the list.
@@ -14,7 +14,7 @@ pub struct UserRow {
     pub role: Role,
     pub created_at: OffsetDateTime,
     /// The state of their MKK details, if they sent any.
-    pub mkk: Option<ReviewStatus>,
+    pub mkk: Option<MkkStatus>,
     pub deactivated: bool,
 }
 
@@ -24,7 +24,7 @@ pub async fn list(db: &SqlitePool) -> sqlx::Result<Vec<UserRow>> {
         UserRow,
         r#"SELECT u.id, u.email, u.first_name || ' ' || u.last_name AS "name!: String",
                u.role AS "role: Role", u.created_at AS "created_at: OffsetDateTime",
-               m.status AS "mkk?: ReviewStatus", u.deactivated_at IS NOT NULL AS "deactivated!: bool"
+               m.status AS "mkk?: MkkStatus", u.deactivated_at IS NOT NULL AS "deactivated!: bool"
            FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id ORDER BY u.id DESC LIMIT 5000"#
     )
     .fetch_all(db)
@@ -35,9 +35,9 @@ pub async fn list(db: &SqlitePool) -> sqlx::Result<Vec<UserRow>> {
 pub async fn mkk_status(
     conn: &mut SqliteConnection,
     user_id: i64,
-) -> sqlx::Result<Option<ReviewStatus>> {
+) -> sqlx::Result<Option<MkkStatus>> {
     sqlx::query_scalar!(
-        r#"SELECT status AS "status: ReviewStatus" FROM mkk_profiles WHERE user_id = ?"#,
+        r#"SELECT status AS "status: MkkStatus" FROM mkk_profiles WHERE user_id = ?"#,
         user_id
     )
     .fetch_optional(conn)
@@ -49,11 +49,11 @@ pub async fn mkk_status(
 pub async fn review_mkk(
     conn: &mut SqliteConnection,
     user_id: i64,
-    status: ReviewStatus,
+    status: MkkStatus,
     rejection_reason: Option<&str>,
     now: OffsetDateTime,
 ) -> sqlx::Result<()> {
-    let verified_by = (status == ReviewStatus::Verified).then_some("staff");
+    let verified_by = (status == MkkStatus::Verified).then_some("staff");
     sqlx::query!(
         "UPDATE mkk_profiles SET status = ?, rejection_reason = ?, verified_by = ?, reviewed_at = ?
          WHERE user_id = ?",

@@ -5,7 +5,6 @@ use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::startup_form::StartupForm;
-use ortak_app::domain::startups::PeriodKind;
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::{EditorExtras, ReportForm, startup_editor_page};
@@ -55,7 +54,7 @@ pub(super) async fn load(conn: &mut SqliteConnection, id: i64) -> Result<Startup
         amount_sought_usd: field(r.amount_sought_usd),
         goal: lira(Some(r.funding_goal_kurus)),
         funded: r.funded,
-        period_kind: PeriodKind::from(r.period_kind).code().to_owned(),
+        period_kind: r.period_kind.code().to_owned(),
         starts_on: r.period_starts_on.to_string(),
         ends_on: r.period_ends_on.to_string(),
         vip_until: field(r.vip_until),

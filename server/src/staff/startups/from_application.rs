@@ -13,10 +13,11 @@ use sqlx::SqliteConnection;
 
 use crate::db::{audit, unique_violation};
 use crate::error::AppError;
-use crate::staff::queries::startup_drafts::{self as queries, ApplicationStatus, Draft};
+use crate::staff::queries::startup_drafts::{self as queries, Draft};
 use crate::web::flash::done;
 use crate::web::form::Form;
 use crate::web::{Ctx, Staff};
+use ortak_app::domain::project::ApplicationStatus;
 
 /// A new startup's funding goal until staff set one: 1,000,000 TL.
 const DRAFT_GOAL_KURUS: i64 = 100_000_000;

@@ -21,7 +21,7 @@ pub async fn list(ctx: Ctx) -> Result<Response, AppError> {
                 s.fund.into(),
                 Cell::Label(format!("interest-{}", s.sector)),
                 Cell::Label(
-                    match PeriodKind::from(s.period_kind) {
+                    match s.period_kind {
                         PeriodKind::PreInvestment => "period-pre-investment",
                         PeriodKind::Investment => "period-investment",
                     }

@@ -151,7 +151,7 @@ async fn announce(
     for investor in queries::investors_interested_in(conn, &r.sector).await? {
         let mail = crate::mail::Mail::action(
             &investor.email,
-            investor.locale(),
+            investor.language,
             &investor.first_name,
             "startup-match",
             &link,
