@@ -9,6 +9,7 @@ mod demo;
 mod error;
 mod fund;
 mod investing;
+mod jobs;
 mod mail;
 mod newsletter;
 mod payments;

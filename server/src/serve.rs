@@ -20,7 +20,7 @@ use crate::providers::sandbox::Sandbox;
 use crate::settings::Settings;
 use crate::state::{AppState, Escrow, Shared};
 use crate::web::assets;
-use crate::{content, db, demo, mail, routes};
+use crate::{content, db, demo, jobs, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let pool = open_database(&settings).await?;
@@ -44,7 +44,13 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         sessions,
         public_url: public_url.clone(),
     };
-    let app = routes::build(AppState::new(shared(&settings, running).await?));
+    let state = AppState::new(shared(&settings, running).await?);
+    let jobs = tokio::spawn(jobs::run(
+        state.clone(),
+        std::time::Duration::from_secs(settings.jobs_interval_seconds.max(1)),
+    ))
+    .abort_handle();
+    let app = routes::build(state);
 
     announce(admin_password, &public_url, bound);
     axum::serve(
@@ -54,6 +60,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     .with_graceful_shutdown(shutdown_signal())
     .await?;
     cleanup.abort();
+    jobs.abort();
     if let Some(mailer) = mailer {
         mailer.abort();
     }

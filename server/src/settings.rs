@@ -141,6 +141,14 @@ pub struct Settings {
         global = true
     )]
     pub escrow_iban: String,
+    /// How often background jobs (round closing, payment deadlines, purges) look for work.
+    #[arg(
+        long,
+        env = "ORTAK_JOBS_INTERVAL_SECONDS",
+        default_value_t = 60,
+        global = true
+    )]
+    pub jobs_interval_seconds: u64,
     /// Tests only: a file holding a number of seconds to shift the clock by, so tests move
     /// time (deadlines, round closing, link expiry) instead of sleeping.
     #[arg(long, env = "ORTAK_CLOCK_FILE", global = true, hide = true)]

@@ -1,0 +1,39 @@
+//! Background jobs: periodic tasks that must happen without anyone watching (closing rounds,
+//! payment deadlines, purges). One loop runs every task each `ORTAK_JOBS_INTERVAL_SECONDS`.
+//! Tasks read time from the injectable clock, so tests move the clock and wait for the next
+//! tick instead of sleeping for days. Every task finds its work in the database each time and is
+//! idempotent, so a crash or a restart in the middle loses nothing and does nothing twice.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Duration;
+
+use crate::state::AppState;
+
+type TaskFuture<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
+
+/// A periodic task: its name (for the log) and the function that does one round of it.
+pub struct Task {
+    pub name: &'static str,
+    pub run: for<'a> fn(&'a AppState) -> TaskFuture<'a>,
+}
+
+/// Every periodic task, in the order each tick runs them.
+fn tasks() -> Vec<Task> {
+    Vec::new()
+}
+
+/// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.
+pub async fn run(state: AppState, interval: Duration) {
+    let tasks = tasks();
+    let mut ticker = tokio::time::interval(interval);
+    ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticker.tick().await;
+        for task in &tasks {
+            if let Err(e) = (task.run)(&state).await {
+                tracing::error!(task = task.name, error = %e, "background job failed");
+            }
+        }
+    }
+}
