@@ -18,9 +18,18 @@ pub struct Task {
     pub run: for<'a> fn(&'a AppState) -> TaskFuture<'a>,
 }
 
-/// Every periodic task, in the order each tick runs them.
+/// Every periodic task, in the order each tick runs them (one line each, sorted by name).
 fn tasks() -> Vec<Task> {
-    Vec::new()
+    vec![
+        Task {
+            name: "close_rounds",
+            run: |s| Box::pin(crate::investing::rounds::close_rounds(s)),
+        },
+        Task {
+            name: "payment_deadlines",
+            run: |s| Box::pin(crate::investing::rounds::payment_deadlines(s)),
+        },
+    ]
 }
 
 /// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.
