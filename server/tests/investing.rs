@@ -37,10 +37,12 @@ fn with(
 }
 
 async fn requests(server: &Server) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap()
 }
 
 fn amount_fields(amount: &str, key: &str) -> Vec<(&'static str, String)> {
@@ -297,10 +299,12 @@ async fn an_investor_requests_an_investment_once_and_staff_review_it() {
     assert!(mine.contains("Henüz yatırımınız yok."));
 
     // Staff move it through the dashboard, the same service the dashboard's buttons call.
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     assert_eq!(
         browser
             .get(server.url("/dashboard/investments"))
@@ -443,10 +447,12 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
         .unwrap();
     assert_eq!(forged.status(), 401, "visitors cannot send requests");
 
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     let stranger = sign_up(&server, "baskasi@example.com").await;
     let stranger_token = csrf(&stranger, &server, "/").await;
     let theirs = post_form(
@@ -705,7 +711,9 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     assert_eq!(closed.status(), 303);
     let allocated = common::money::wait_for_count(
         &server,
-        &format!("SELECT COUNT(*) FROM investment_requests WHERE id = {request} AND status = 'allocated'"),
+        &format!(
+            "SELECT COUNT(*) FROM investment_requests WHERE id = {request} AND status = 'allocated'"
+        ),
         1,
     )
     .await;
@@ -744,10 +752,12 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
         .unwrap();
     assert_eq!(sent.status(), 201);
     let db = server.db().await;
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&db)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
 
     // A pre-investment is listed under pre-investments, not under investments.
     let staff = sign_in(
@@ -776,10 +786,12 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
     let refused = reject("  ").await;
     assert_eq!(refused.status(), 400);
     assert!(refused.text().await.unwrap().contains("gerekçesini"));
-    let status: String = sqlx::query_scalar("SELECT status FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&db)
-        .await
-        .unwrap();
+    let status: String = sqlx::query_scalar(
+        "SELECT status FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
     assert_eq!(status, "submitted", "nothing changed");
 
     assert_eq!(reject("Belgeler eksik").await.status(), 303);

@@ -44,10 +44,12 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
             .status(),
         303
     );
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
 
     // Not payable before approval.
     assert_eq!(
@@ -272,18 +274,23 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
             && success.contains("TR470000100100000350930001")
             && success.contains("400.000 TL")
     );
-    let reference: String = sqlx::query_scalar("SELECT reference FROM bank_transfers WHERE request_id = ?")
-        .bind(id)
-        .fetch_one(&db)
-        .await
-        .unwrap();
+    let reference: String =
+        sqlx::query_scalar("SELECT reference FROM bank_transfers WHERE request_id = ?")
+            .bind(id)
+            .fetch_one(&db)
+            .await
+            .unwrap();
     assert!(success.contains(&reference) && reference.starts_with("ORT"));
-    let iban: String = sqlx::query_scalar("SELECT payer_iban FROM bank_transfers WHERE request_id = ?")
-        .bind(id)
-        .fetch_one(&db)
-        .await
-        .unwrap();
-    assert_eq!(iban, "TR470000100100000350930001", "the refund account, as the bank reads it");
+    let iban: String =
+        sqlx::query_scalar("SELECT payer_iban FROM bank_transfers WHERE request_id = ?")
+            .bind(id)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert_eq!(
+        iban, "TR470000100100000350930001",
+        "the refund account, as the bank reads it"
+    );
     assert!(
         !success.contains("<header class=\"site-header\">") && !success.contains("<footer"),
         "no header or footer"

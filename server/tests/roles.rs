@@ -475,7 +475,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/dashboard/faq/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
         ("/dashboard/blogs/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
         ("/dashboard/rounds", [SignIn, Forbidden, Ok, Ok, Forbidden]),
-        ("/dashboard/rounds/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/rounds/1",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
         (
             "/dashboard/rounds/999",
             [SignIn, Forbidden, NotFound, NotFound, Forbidden],
@@ -766,10 +769,12 @@ async fn an_investor_cannot_reach_another_investors_request_or_payment() {
     )
     .await;
     assert_eq!(sent.status(), 303);
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
     let list = common::text(&superadmin, server.url("/dashboard/investments")).await;
     let approved = post_form(

@@ -33,7 +33,10 @@ pub fn normalize_iban(input: &str) -> Result<String, IbanError> {
         && bytes[..2].iter().all(u8::is_ascii_uppercase)
         && bytes[2..4].iter().all(u8::is_ascii_digit)
         && bytes[4..].iter().all(u8::is_ascii_alphanumeric);
-    if !shaped || (iban.starts_with("TR") && (iban.len() != 26 || !bytes[4..].iter().all(u8::is_ascii_digit))) {
+    if !shaped
+        || (iban.starts_with("TR")
+            && (iban.len() != 26 || !bytes[4..].iter().all(u8::is_ascii_digit)))
+    {
         return Err(IbanError::Invalid);
     }
     // Move the first four characters to the end, letters to numbers (A = 10), mod 97 = 1.
@@ -84,7 +87,10 @@ mod tests {
             normalize_iban("DE89 3704 0044 0532 0130 00"),
             Ok("DE89370400440532013000".to_owned())
         );
-        assert_eq!(normalize_iban("GB82 WEST 1234 5698 7654 32").map(|i| i.len()), Ok(22));
+        assert_eq!(
+            normalize_iban("GB82 WEST 1234 5698 7654 32").map(|i| i.len()),
+            Ok(22)
+        );
         assert_eq!(normalize_iban("  "), Err(IbanError::Required));
         assert_eq!(normalize_iban("TR47-0000"), Err(IbanError::Invalid));
     }

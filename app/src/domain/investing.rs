@@ -222,7 +222,10 @@ impl RequestStatus {
         matches!(
             (self, to),
             (Waitlisted, Submitted | Cancelled | Lapsed)
-                | (Submitted, UnderReview | Approved | Rejected | Cancelled | Lapsed)
+                | (
+                    Submitted,
+                    UnderReview | Approved | Rejected | Cancelled | Lapsed
+                )
                 | (UnderReview, Approved | Rejected | Cancelled | Lapsed)
                 | (Approved, FeePaid | Rejected | Cancelled | Lapsed)
                 | (FeePaid, Funded | Rejected | Cancelled | Lapsed | Refunded)
@@ -292,7 +295,10 @@ mod tests {
         use RequestStatus::*;
         assert!(Submitted.staff_can_move_to(Approved));
         assert!(FeePaid.staff_can_move_to(Rejected));
-        assert!(!Approved.staff_can_move_to(FeePaid), "the fee moves it, not staff");
+        assert!(
+            !Approved.staff_can_move_to(FeePaid),
+            "the fee moves it, not staff"
+        );
         assert!(!Approved.staff_can_move_to(Funded), "no paid by hand");
         assert!(!Submitted.staff_can_move_to(Allocated));
         assert!(!Allocated.staff_can_move_to(Rejected));

@@ -51,7 +51,9 @@ pub fn annual_limit(rules: &LimitRules, class: InvestorClass) -> Option<Money> {
     };
     // Rounded down to the kuruş: a limit never allows a fraction more than the rule.
     let share = i128::from(declared_income.kurus()) * i128::from(rules.income_share_bp) / 10_000;
-    let by_income = i64::try_from(share).map_or(rules.cap, Money::from_kurus).min(rules.cap);
+    let by_income = i64::try_from(share)
+        .map_or(rules.cap, Money::from_kurus)
+        .min(rules.cap);
     Some(by_income.max(rules.base))
 }
 

@@ -68,7 +68,8 @@ impl RoundRules {
 
     /// Whether a round with `received` in escrow succeeded.
     pub fn succeeded(&self, goal: Money, received: Money) -> bool {
-        i128::from(received.kurus()) * 10_000 >= i128::from(goal.kurus()) * i128::from(self.success_bp)
+        i128::from(received.kurus()) * 10_000
+            >= i128::from(goal.kurus()) * i128::from(self.success_bp)
             && received.kurus() > 0
     }
 }

@@ -367,7 +367,11 @@ mod tests {
             ..f
         };
         assert_eq!(closing.status(), FundingStatus::BeingFunded);
-        assert_eq!(closing.offer(date!(2026 - 11 - 21)), Offer::Closed, "no new requests while closing");
+        assert_eq!(
+            closing.offer(date!(2026 - 11 - 21)),
+            Offer::Closed,
+            "no new requests while closing"
+        );
     }
 
     #[test]

@@ -136,7 +136,13 @@ impl History {
         }
         if self.status == RequestStatus::Waitlisted {
             // Holds no place: free to leave the line while the round is open.
-            return Some(self.round_ends_on.next_day().unwrap_or(self.round_ends_on).midnight().assume_offset(ISTANBUL));
+            return Some(
+                self.round_ends_on
+                    .next_day()
+                    .unwrap_or(self.round_ends_on)
+                    .midnight()
+                    .assume_offset(ISTANBUL),
+            );
         }
         (now < self.cancel_until).then_some(self.cancel_until)
     }
@@ -223,11 +229,9 @@ impl History {
             RequestStatus::Submitted | RequestStatus::UnderReview => {
                 ("timeline-next-review", None, None)
             }
-            RequestStatus::Approved => (
-                "timeline-next-fee",
-                self.fee_due_at.map(Deadline::At),
-                pay,
-            ),
+            RequestStatus::Approved => {
+                ("timeline-next-fee", self.fee_due_at.map(Deadline::At), pay)
+            }
             RequestStatus::FeePaid => (
                 "timeline-next-transfer",
                 self.transfer_due_at.map(Deadline::At),
@@ -419,7 +423,10 @@ mod tests {
         assert_eq!(t.next.message, "timeline-next-fee-refund");
         h.fee_refunded_at = Some(datetime!(2026-12-01 07:00 UTC));
         assert_eq!(h.timeline(1).next.message, "timeline-next-escrow-refund");
-        assert!(h.withdrawable_until(datetime!(2026-11-02 10:00 UTC)).is_none());
+        assert!(
+            h.withdrawable_until(datetime!(2026-11-02 10:00 UTC))
+                .is_none()
+        );
     }
 
     #[test]
@@ -435,24 +442,43 @@ mod tests {
             round_open: false,
             ..h.clone()
         };
-        assert_eq!(closing.withdrawable_until(datetime!(2026-11-03 09:00 UTC)), None);
+        assert_eq!(
+            closing.withdrawable_until(datetime!(2026-11-03 09:00 UTC)),
+            None
+        );
         // A waitlisted request may leave the line any time before the round closes.
         let waiting = history(Waitlisted, &[]);
-        assert!(waiting.withdrawable_until(datetime!(2026-11-20 09:00 UTC)).is_some());
+        assert!(
+            waiting
+                .withdrawable_until(datetime!(2026-11-20 09:00 UTC))
+                .is_some()
+        );
         let t = waiting.timeline(3);
-        assert_eq!(t.steps[0], Step {
-            label: "timeline-waitlisted",
-            at: Some(datetime!(2026-11-02 09:00 UTC)),
-            state: StepState::Current
-        });
+        assert_eq!(
+            t.steps[0],
+            Step {
+                label: "timeline-waitlisted",
+                at: Some(datetime!(2026-11-02 09:00 UTC)),
+                state: StepState::Current
+            }
+        );
         assert_eq!(t.next.deadline, Some(Deadline::Day(date!(2026 - 11 - 30))));
     }
 
     #[test]
     fn the_countdown_reads_naturally() {
-        assert_eq!(format_left(Duration::minutes(47 * 60 + 59), Locale::Tr), "1 gün 23 saat");
-        assert_eq!(format_left(Duration::minutes(48 * 60), Locale::En), "2 days 0 hours");
-        assert_eq!(format_left(Duration::minutes(125), Locale::En), "2 hours 5 minutes");
+        assert_eq!(
+            format_left(Duration::minutes(47 * 60 + 59), Locale::Tr),
+            "1 gün 23 saat"
+        );
+        assert_eq!(
+            format_left(Duration::minutes(48 * 60), Locale::En),
+            "2 days 0 hours"
+        );
+        assert_eq!(
+            format_left(Duration::minutes(125), Locale::En),
+            "2 hours 5 minutes"
+        );
         assert_eq!(format_left(Duration::minutes(59), Locale::Tr), "59 dakika");
         assert_eq!(format_left(Duration::minutes(60), Locale::En), "1 hour");
     }
@@ -465,6 +491,9 @@ mod tests {
         assert!(text.starts_with("Your request, step by step"), "{text}");
         assert!(text.contains("→ Sent (02/11/2026 12:00)"), "{text}");
         assert!(text.contains("· Allocated"), "{text}");
-        assert!(text.ends_with("Next: Our team reviews your request."), "{text}");
+        assert!(
+            text.ends_with("Next: Our team reviews your request."),
+            "{text}"
+        );
     }
 }

@@ -37,13 +37,15 @@ pub struct Holding {
 
 /// The portfolio's totals: invested, and its value where valuations are known.
 pub fn totals(holdings: &[Holding]) -> (Money, Money) {
-    holdings.iter().fold((Money::default(), Money::default()), |(inv, val), h| {
-        let value = h.value.unwrap_or(h.amount);
-        (
-            inv.checked_add(h.amount).unwrap_or(inv),
-            val.checked_add(value).unwrap_or(val),
-        )
-    })
+    holdings
+        .iter()
+        .fold((Money::default(), Money::default()), |(inv, val), h| {
+            let value = h.value.unwrap_or(h.amount);
+            (
+                inv.checked_add(h.amount).unwrap_or(inv),
+                val.checked_add(value).unwrap_or(val),
+            )
+        })
 }
 
 /// The holdings as a table (empty state when there are none).

@@ -10,9 +10,7 @@ use crate::domain::investing::RequestStatus;
 use crate::domain::money::Money;
 use crate::domain::startups::PeriodKind;
 use crate::domain::time_fmt::format_date_short;
-use crate::domain::timeline::{
-    StepState, Timeline, format_left, format_moment, next_sentence,
-};
+use crate::domain::timeline::{StepState, Timeline, format_left, format_moment, next_sentence};
 use crate::forms::csrf_field;
 use crate::shell::{Page, PageContext};
 
@@ -101,9 +99,13 @@ fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
     .map(|label| {
         view! { <a class="button button--primary" href=format!("/invFlow?request={}", r.id)>{ctx.t(label)}</a> }
     });
-    let reason = r.reason.clone().filter(|_| r.status == RequestStatus::Rejected).map(|reason| {
-        view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong>{reason}</p> }
-    });
+    let reason = r
+        .reason
+        .clone()
+        .filter(|_| r.status == RequestStatus::Rejected)
+        .map(|reason| {
+            view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong>{reason}</p> }
+        });
     let withdraw = withdraw_view(ctx, &r);
     let heading = format!("request-{}-title", r.id);
     view! {

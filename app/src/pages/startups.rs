@@ -62,8 +62,9 @@ fn days_left(ctx: &PageContext, card: &StartupCard) -> String {
 
 /// A badge on rounds whose period ends within a few days.
 pub fn closing_soon(ctx: &PageContext, card: &StartupCard) -> Option<impl IntoView + use<>> {
-    card.closing_soon
-        .then(|| view! { <span class="badge badge--closing-soon">{ctx.t("status-closing-soon")}</span> })
+    card.closing_soon.then(
+        || view! { <span class="badge badge--closing-soon">{ctx.t("status-closing-soon")}</span> },
+    )
 }
 
 /// The favourite toggle: a small form, so it works without JavaScript.

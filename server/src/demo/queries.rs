@@ -315,7 +315,11 @@ pub struct DemoRequest<'a> {
 pub async fn insert_request(conn: &mut SqliteConnection, r: &DemoRequest<'_>) -> sqlx::Result<i64> {
     let fee = r.amount_kurus / 40;
     let total = r.amount_kurus + fee;
-    let status = if r.waitlisted { "waitlisted" } else { "submitted" };
+    let status = if r.waitlisted {
+        "waitlisted"
+    } else {
+        "submitted"
+    };
     let cancel_until = r.at + time::Duration::hours(48);
     sqlx::query_scalar!(
         r#"INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,

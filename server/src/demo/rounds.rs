@@ -6,8 +6,8 @@
 //! the ledger.
 
 use ortak_app::domain::iban::tr_iban;
-use ortak_app::domain::rounds::{RoundRules, share_ppm};
 use ortak_app::domain::money::Money;
+use ortak_app::domain::rounds::{RoundRules, share_ppm};
 use ortak_app::domain::time_fmt::istanbul_date;
 use sqlx::SqliteConnection;
 use time::{Date, Duration, OffsetDateTime};
@@ -41,8 +41,8 @@ pub struct DemoRound {
 }
 
 const FIRST: [&str; 12] = [
-    "Ahmet", "Elif", "Murat", "Seda", "Kerem", "Derya", "Okan", "Gizem", "Tolga", "Pınar", "Serkan",
-    "Ebru",
+    "Ahmet", "Elif", "Murat", "Seda", "Kerem", "Derya", "Okan", "Gizem", "Tolga", "Pınar",
+    "Serkan", "Ebru",
 ];
 const LAST: [&str; 5] = ["Yıldız", "Aksoy", "Polat", "Karaca", "Erdoğan"];
 
@@ -104,10 +104,18 @@ pub async fn seed(
     };
     let parts = split(round.raised_lira, round.investors);
     let total: i64 = parts.iter().sum::<i64>() * 100;
-    let mut seq = Seq { round, investors, next: 0 };
+    let mut seq = Seq {
+        round,
+        investors,
+        next: 0,
+    };
     let mut funded = Vec::new();
     for (k, lira) in parts.iter().enumerate() {
-        let sent = between(round.starts, until, 0.6 * (k as f64 + 1.0) / (parts.len() as f64 + 1.0));
+        let sent = between(
+            round.starts,
+            until,
+            0.6 * (k as f64 + 1.0) / (parts.len() as f64 + 1.0),
+        );
         let (id, _) = seq.request(conn, lira * 100, sent, false).await?;
         to_funded(conn, &seq, id, lira * 100, sent, until).await?;
         funded.push((id, lira * 100));
@@ -119,16 +127,27 @@ pub async fn seed(
                 let share = share_ppm(Money::from_kurus(*amount), Money::from_kurus(total));
                 queries::insert_money(conn, *id, "allocated", *amount, "", close_at).await?;
                 step(conn, *id, "allocated", close_at).await?;
-                let m = DemoMove { share_ppm: Some(share), ..moved(*id, "allocated", close_at) };
+                let m = DemoMove {
+                    share_ppm: Some(share),
+                    ..moved(*id, "allocated", close_at)
+                };
                 queries::move_request(conn, &m).await?;
             }
             queries::close_round(conn, round.startup, true, total, close_at).await?;
             let valuation = round.goal_lira * 100 * 8;
-            queries::round_figures(conn, round.startup, valuation, round.goal_lira * 100 / 4).await?;
+            queries::round_figures(conn, round.startup, valuation, round.goal_lira * 100 / 4)
+                .await?;
             let later = istanbul_date(now) - Duration::days(2);
             let source = "Bağımsız değerleme raporu / independent valuation report";
-            queries::insert_valuation(conn, round.startup, valuation / 100 * 135, later, source, now)
-                .await?;
+            queries::insert_valuation(
+                conn,
+                round.startup,
+                valuation / 100 * 135,
+                later,
+                source,
+                now,
+            )
+            .await?;
             Ok(())
         }
         Scenario::Failed => {
@@ -139,13 +158,26 @@ pub async fn seed(
                 step(conn, *id, "refunded", close_at).await?;
                 queries::move_request(conn, &moved(*id, "refunded", close_at)).await?;
                 let refunded = close_at + Duration::days(1);
-                queries::insert_money(conn, *id, "fee_refunded", amount / 40, "demo-refund", refunded)
-                    .await?;
+                queries::insert_money(
+                    conn,
+                    *id,
+                    "fee_refunded",
+                    amount / 40,
+                    "demo-refund",
+                    refunded,
+                )
+                .await?;
             }
             // One approved request never paid: it lapsed when the round closed.
             let sent = between(round.starts, close_at, 0.7);
             let (id, _) = seq.request(conn, 100_000 * 100, sent, false).await?;
-            to_approved(conn, id, between(sent, close_at, 0.3), close_at + Duration::days(3)).await?;
+            to_approved(
+                conn,
+                id,
+                between(sent, close_at, 0.3),
+                close_at + Duration::days(3),
+            )
+            .await?;
             step(conn, id, "lapsed", close_at).await?;
             queries::move_request(conn, &moved(id, "lapsed", close_at)).await?;
             queries::close_round(conn, round.startup, false, total, close_at).await?;
@@ -169,7 +201,8 @@ impl Seq<'_> {
         at: OffsetDateTime,
         waitlisted: bool,
     ) -> anyhow::Result<(i64, String)> {
-        let (user, name) = &self.investors[(self.round.index * 7 + self.next) % self.investors.len()];
+        let (user, name) =
+            &self.investors[(self.round.index * 7 + self.next) % self.investors.len()];
         let key = format!("demo-{}-{}", self.round.startup, self.next);
         self.next += 1;
         let request = DemoRequest {
@@ -182,7 +215,11 @@ impl Seq<'_> {
             at,
         };
         let id = queries::insert_request(conn, &request).await?;
-        let status = if waitlisted { "waitlisted" } else { "submitted" };
+        let status = if waitlisted {
+            "waitlisted"
+        } else {
+            "submitted"
+        };
         queries::insert_event(conn, id, status, "", at).await?;
         Ok((id, name.clone()))
     }
@@ -223,7 +260,10 @@ async fn to_approved(
     fee_due: OffsetDateTime,
 ) -> anyhow::Result<()> {
     step(conn, id, "approved", at).await?;
-    let m = DemoMove { fee_due_at: Some(fee_due), ..moved(id, "approved", at) };
+    let m = DemoMove {
+        fee_due_at: Some(fee_due),
+        ..moved(id, "approved", at)
+    };
     queries::move_request(conn, &m).await?;
     Ok(())
 }
@@ -259,11 +299,26 @@ async fn to_funded(
     step(conn, id, "under_review", at(0.05)).await?;
     queries::move_request(conn, &moved(id, "under_review", at(0.05))).await?;
     to_approved(conn, id, at(0.1), at(0.1) + Duration::days(3)).await?;
-    to_fee_paid(conn, id, amount_kurus, at(0.15), at(0.15) + Duration::days(5)).await?;
+    to_fee_paid(
+        conn,
+        id,
+        amount_kurus,
+        at(0.15),
+        at(0.15) + Duration::days(5),
+    )
+    .await?;
     let reference = format!("ORT{id:06}DEMO");
     let (payer, iban) = seq.payer(id);
     queries::insert_transfer(conn, id, &reference, payer, &iban, amount_kurus, at(0.16)).await?;
-    queries::insert_money(conn, id, "transfer_received", amount_kurus, &reference, at(0.2)).await?;
+    queries::insert_money(
+        conn,
+        id,
+        "transfer_received",
+        amount_kurus,
+        &reference,
+        at(0.2),
+    )
+    .await?;
     queries::note_receipt(conn, id, amount_kurus, istanbul_date(at(0.2))).await?;
     step(conn, id, "funded", at(0.2)).await?;
     queries::move_request(conn, &moved(id, "funded", at(0.2))).await?;
@@ -280,7 +335,9 @@ async fn commitments(
 ) -> anyhow::Result<()> {
     let round = seq.round;
     let goal = round.goal_lira * 100;
-    let capacity = RoundRules::default().capacity(Money::from_kurus(goal)).kurus();
+    let capacity = RoundRules::default()
+        .capacity(Money::from_kurus(goal))
+        .kurus();
     let room = capacity - received;
     let (count, amount) = if round.scenario == Scenario::Waitlist {
         // Fill the round to its capacity exactly.
@@ -294,25 +351,42 @@ async fn commitments(
         } else {
             amount
         };
-        if amount < 10_000_000 || (round.scenario == Scenario::Open && received + amount * (k + 1) > goal) {
+        if amount < 10_000_000
+            || (round.scenario == Scenario::Open && received + amount * (k + 1) > goal)
+        {
             break;
         }
         let sent = now - Duration::hours(40 - 8 * k);
         let (id, _) = seq.request(conn, amount, sent, false).await?;
         if k >= 1 {
             step(conn, id, "under_review", sent + Duration::hours(1)).await?;
-            queries::move_request(conn, &moved(id, "under_review", sent + Duration::hours(1))).await?;
+            queries::move_request(conn, &moved(id, "under_review", sent + Duration::hours(1)))
+                .await?;
         }
         if k >= 2 {
-            to_approved(conn, id, sent + Duration::hours(2), now + Duration::hours(60)).await?;
+            to_approved(
+                conn,
+                id,
+                sent + Duration::hours(2),
+                now + Duration::hours(60),
+            )
+            .await?;
         }
         if k >= 3 {
-            to_fee_paid(conn, id, amount, sent + Duration::hours(3), now + Duration::hours(110)).await?;
+            to_fee_paid(
+                conn,
+                id,
+                amount,
+                sent + Duration::hours(3),
+                now + Duration::hours(110),
+            )
+            .await?;
         }
     }
     if round.scenario == Scenario::Waitlist {
         for k in 0..2 {
-            seq.request(conn, 15_000_000, now - Duration::hours(3 - k), true).await?;
+            seq.request(conn, 15_000_000, now - Duration::hours(3 - k), true)
+                .await?;
         }
     }
     Ok(())

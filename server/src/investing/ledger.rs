@@ -13,7 +13,10 @@ use super::queries::ledger::{self as queries, Move};
 
 /// Records a money move at the database's time (the interface payments writes against);
 /// `false` when a move of a kind that happens once per request was already recorded.
-#[allow(dead_code, reason = "the money-path interface: payments records through it")]
+#[allow(
+    dead_code,
+    reason = "the money-path interface: payments records through it"
+)]
 pub async fn record(
     conn: &mut SqliteConnection,
     request_id: i64,

@@ -163,17 +163,16 @@ pub async fn save(
         Identity::Unchecked(notice) => (MkkStatus::Submitted, None, notice.unwrap_or("mkk-saved")),
     };
     let now = ctx.state().now();
-    let saved = match queries::save_mkk(ctx.state().db(), user.id, &mkk, status, verified_by, now)
-        .await
-    {
-        Ok(saved) => saved,
-        Err(e) if crate::db::unique_violation(&e, "mkk_profiles.identity_number") => {
-            let mut errors = FieldErrors::default();
-            errors.add("identity_number", "mkk-identity-taken");
-            return show(&ctx, StatusCode::CONFLICT, &form, &errors, None, user.id).await;
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let saved =
+        match queries::save_mkk(ctx.state().db(), user.id, &mkk, status, verified_by, now).await {
+            Ok(saved) => saved,
+            Err(e) if crate::db::unique_violation(&e, "mkk_profiles.identity_number") => {
+                let mut errors = FieldErrors::default();
+                errors.add("identity_number", "mkk-identity-taken");
+                return show(&ctx, StatusCode::CONFLICT, &form, &errors, None, user.id).await;
+            }
+            Err(e) => return Err(e.into()),
+        };
     if !saved {
         // The rejected data, sent again unchanged: nothing new for staff to review.
         let notice = Some(Notice::Error(ctx.t("mkk-unchanged")));

@@ -20,7 +20,10 @@ mod requests;
 pub mod rounds;
 mod transitions;
 
-#[allow(unused_imports, reason = "the money-path interface: payments refunds fees through it")]
+#[allow(
+    unused_imports,
+    reason = "the money-path interface: payments refunds fees through it"
+)]
 pub use transitions::fee_refunded;
 pub use transitions::{Receipt, fee_paid, staff_transition, transfer_received};
 

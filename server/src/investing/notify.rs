@@ -7,8 +7,8 @@ use ortak_app::domain::rounds::RoundStatus;
 use ortak_app::domain::timeline::{History, timeline_text};
 use sqlx::SqliteConnection;
 
-use super::queries::timeline::{self as queries, Event, RequestRow};
 use super::queries::investor_of;
+use super::queries::timeline::{self as queries, Event, RequestRow};
 use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
 use crate::state::AppState;

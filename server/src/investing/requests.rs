@@ -21,8 +21,8 @@ use serde::Deserialize;
 use time::Duration;
 
 use super::notify::mail_status;
-use super::queries::{self, NewRequest};
 use super::queries::moves;
+use super::queries::{self, NewRequest};
 use super::transitions::{begin_write, record_event};
 use super::{limits, mkk};
 use crate::error::AppError;
@@ -61,12 +61,28 @@ pub(super) async fn blocked(
         })
     };
     if !user.verified {
-        return Ok(refuse("investment-needs-verified", Fix::Verify, StatusCode::FORBIDDEN));
+        return Ok(refuse(
+            "investment-needs-verified",
+            Fix::Verify,
+            StatusCode::FORBIDDEN,
+        ));
     }
     let vip = is_vip(db, user.id, row.id).await?;
     match row.funding().offer_for(ctx.state().today(), vip) {
-        Offer::Closed => return Ok(refuse("investment-closed", Fix::Nothing, StatusCode::CONFLICT)),
-        Offer::VipOnly => return Ok(refuse("startup-vip-only", Fix::Nothing, StatusCode::CONFLICT)),
+        Offer::Closed => {
+            return Ok(refuse(
+                "investment-closed",
+                Fix::Nothing,
+                StatusCode::CONFLICT,
+            ));
+        }
+        Offer::VipOnly => {
+            return Ok(refuse(
+                "startup-vip-only",
+                Fix::Nothing,
+                StatusCode::CONFLICT,
+            ));
+        }
         Offer::Invest | Offer::PreInvest => {}
     }
     if let Some(id) = mkk::investing_blocked(db, user.id).await? {

@@ -58,7 +58,11 @@ pub async fn promote_waitlist(
 
 /// Starts closing the startup's open round (at the end of its period, or early by superadmin
 /// `by`); `false` when it was not open.
-pub async fn start_close(state: &AppState, startup: i64, by: Option<i64>) -> Result<bool, AppError> {
+pub async fn start_close(
+    state: &AppState,
+    startup: i64,
+    by: Option<i64>,
+) -> Result<bool, AppError> {
     let mut tx = begin_write(state).await?;
     let standing = queries::standing(&mut tx, startup).await?;
     let rules = state.shared().rounds.rules();
@@ -76,8 +80,15 @@ pub async fn start_close(state: &AppState, startup: i64, by: Option<i64>) -> Res
     if let (true, Some(actor)) = (started, by) {
         let subject = format!("startup:{startup}");
         let after = format!("closing ({outcome}, {} received)", raised.kurus());
-        crate::db::audit::record(&mut tx, actor, "round.close", &subject, Some("open"), Some(&after))
-            .await?;
+        crate::db::audit::record(
+            &mut tx,
+            actor,
+            "round.close",
+            &subject,
+            Some("open"),
+            Some(&after),
+        )
+        .await?;
     }
     tx.commit().await?;
     Ok(started)
@@ -142,7 +153,11 @@ pub async fn close_rounds(state: &AppState) -> anyhow::Result<()> {
             let notice = Mail::staff_notice(
                 &state.shared().staff_email,
                 &format!("Tur kapandı: {} ({outcome})", round.name),
-                &[("Girişim", round.name.as_str()), ("Sonuç", outcome), ("Emanette", &total)],
+                &[
+                    ("Girişim", round.name.as_str()),
+                    ("Sonuç", outcome),
+                    ("Emanette", &total),
+                ],
             );
             enqueue(&mut tx, &notice).await?;
             tracing::info!(startup = round.id, outcome, "round closed");

@@ -81,7 +81,10 @@ pub async fn fee_paid(
 /// The service fee of request `request_id` went back to the card (`provider_reference` is the
 /// provider's refund): the ledger row, the history and a mail. Only for a request that owes
 /// its fee back, once; `false` otherwise.
-#[allow(dead_code, reason = "the money-path interface: payments::settle_refunds calls it")]
+#[allow(
+    dead_code,
+    reason = "the money-path interface: payments::settle_refunds calls it"
+)]
 pub async fn fee_refunded(
     conn: &mut SqliteConnection,
     state: &AppState,
@@ -96,7 +99,17 @@ pub async fn fee_refunded(
     }
     let note = "service fee refunded to the card";
     let kind = MoneyKind::FeeRefunded;
-    if !record_at(conn, request_id, kind, amount_kurus, provider_reference, None, note, now).await?
+    if !record_at(
+        conn,
+        request_id,
+        kind,
+        amount_kurus,
+        provider_reference,
+        None,
+        note,
+        now,
+    )
+    .await?
     {
         return Ok(false);
     }
@@ -211,7 +224,16 @@ pub async fn withdraw(state: &AppState, request_id: i64, user: i64) -> Result<()
     if !t.status.investor_may_withdraw() || t.round != RoundStatus::Open || !in_window {
         return Err(conflict("pending-not-withdrawable"));
     }
-    end(&mut tx, state, &t, RequestStatus::Cancelled, Some(user), "", now).await?;
+    end(
+        &mut tx,
+        state,
+        &t,
+        RequestStatus::Cancelled,
+        Some(user),
+        "",
+        now,
+    )
+    .await?;
     tx.commit().await?;
     state.wake_mailer();
     Ok(())
@@ -248,31 +270,83 @@ pub async fn transfer_received(
     let shown = amount.format(ortak_app::i18n::Locale::Tr);
     let note = format!("transfer received: {shown} on {on}");
     let received = MoneyKind::TransferReceived;
-    record_at(&mut tx, t.id, received, amount.kurus(), reference, Some(actor), &note, now).await?;
+    record_at(
+        &mut tx,
+        t.id,
+        received,
+        amount.kurus(),
+        reference,
+        Some(actor),
+        &note,
+        now,
+    )
+    .await?;
     let total = moves::received_total(&mut tx, t.id).await?;
     moves::note_receipt(&mut tx, t.id, total, on).await?;
     let balance = ledger_queries::escrow_balance(&mut tx, t.id).await?;
     let refund = MoneyKind::EscrowRefunded;
     let receipt = if t.status != RequestStatus::FeePaid || t.round != RoundStatus::Open {
         let why = "received for a request the round cannot take: returned";
-        record_at(&mut tx, t.id, refund, amount.kurus(), reference, Some(actor), why, now).await?;
-        record_event(&mut tx, t.id, t.status, &format!("{note} (returned)"), Some(actor), now)
-            .await?;
+        record_at(
+            &mut tx,
+            t.id,
+            refund,
+            amount.kurus(),
+            reference,
+            Some(actor),
+            why,
+            now,
+        )
+        .await?;
+        record_event(
+            &mut tx,
+            t.id,
+            t.status,
+            &format!("{note} (returned)"),
+            Some(actor),
+            now,
+        )
+        .await?;
         Receipt::Returned
     } else if balance < t.investment_kurus {
-        record_event(&mut tx, t.id, t.status, &format!("{note} (mismatch)"), Some(actor), now)
-            .await?;
+        record_event(
+            &mut tx,
+            t.id,
+            t.status,
+            &format!("{note} (mismatch)"),
+            Some(actor),
+            now,
+        )
+        .await?;
         Receipt::Short
     } else {
         if balance > t.investment_kurus {
             let excess = balance - t.investment_kurus;
             let why = "more than the investment: the excess is returned";
-            record_at(&mut tx, t.id, refund, excess, reference, Some(actor), why, now).await?;
+            record_at(
+                &mut tx,
+                t.id,
+                refund,
+                excess,
+                reference,
+                Some(actor),
+                why,
+                now,
+            )
+            .await?;
         }
         if !moves::set_status(&mut tx, t.id, t.status, RequestStatus::Funded, now).await? {
             return Err(conflict("request-moved-meanwhile"));
         }
-        record_event(&mut tx, t.id, RequestStatus::Funded, &note, Some(actor), now).await?;
+        record_event(
+            &mut tx,
+            t.id,
+            RequestStatus::Funded,
+            &note,
+            Some(actor),
+            now,
+        )
+        .await?;
         mail_status(&mut tx, state, t.id, "request-funded", "").await?;
         Receipt::Funded
     };

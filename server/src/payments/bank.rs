@@ -5,9 +5,9 @@
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::iban::normalize_iban;
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
-use ortak_app::domain::iban::normalize_iban;
 use ortak_app::domain::phone::normalize_mobile;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::payment::{

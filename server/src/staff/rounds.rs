@@ -92,7 +92,12 @@ fn facts(ctx: &Ctx, r: &Round) -> Vec<(String, Cell)> {
         "dashboard-round-waitlist-of",
         &[
             ("count", FluentArg::Num(r.waitlisted)),
-            ("amount", Money::from_kurus(r.waitlisted_kurus).format(ctx.locale).into()),
+            (
+                "amount",
+                Money::from_kurus(r.waitlisted_kurus)
+                    .format(ctx.locale)
+                    .into(),
+            ),
         ],
     );
     let period = match r.period_kind {
@@ -101,20 +106,41 @@ fn facts(ctx: &Ctx, r: &Round) -> Vec<(String, Cell)> {
     };
     let mut facts = vec![
         (ctx.t("dashboard-col-status"), status_label(r.status)),
-        (ctx.t("dashboard-startup-period"), Cell::Label(period.into())),
+        (
+            ctx.t("dashboard-startup-period"),
+            Cell::Label(period.into()),
+        ),
         (ctx.t("dashboard-startup-ends"), Cell::Day(r.period_ends_on)),
         (ctx.t("startup-goal"), money(r.goal_kurus)),
-        (ctx.t("dashboard-round-capacity"), Cell::Money(rules.capacity(goal))),
+        (
+            ctx.t("dashboard-round-capacity"),
+            Cell::Money(rules.capacity(goal)),
+        ),
         (ctx.t("dashboard-round-received"), money(r.raised_kurus)),
-        (ctx.t("startup-investors"), r.investor_count.to_string().into()),
+        (
+            ctx.t("startup-investors"),
+            r.investor_count.to_string().into(),
+        ),
         (ctx.t("startup-committed"), money(r.committed_kurus)),
         (ctx.t("dashboard-round-waitlisted"), waitlist.into()),
-        (ctx.t("startup-lead-commitment"), money(r.lead_commitment_kurus)),
-        (ctx.t("startup-outside-raised"), money(r.outside_raised_kurus)),
-        (ctx.t("dashboard-round-valuation"), r.round_valuation_kurus.map(money).into()),
+        (
+            ctx.t("startup-lead-commitment"),
+            money(r.lead_commitment_kurus),
+        ),
+        (
+            ctx.t("startup-outside-raised"),
+            money(r.outside_raised_kurus),
+        ),
+        (
+            ctx.t("dashboard-round-valuation"),
+            r.round_valuation_kurus.map(money).into(),
+        ),
     ];
     if !r.outside_raised_note.is_empty() {
-        facts.push((ctx.t("dashboard-round-outside-note"), r.outside_raised_note.clone().into()));
+        facts.push((
+            ctx.t("dashboard-round-outside-note"),
+            r.outside_raised_note.clone().into(),
+        ));
     }
     if let Some(at) = r.closing_started_at {
         facts.push((ctx.t("dashboard-round-closing-started"), Cell::DateTime(at)));
@@ -149,14 +175,30 @@ async fn show(
         .await?
         .into_iter()
         .map(|d| {
-            let due = if d.fee_due { "timeline-approved" } else { "timeline-fee_paid" };
-            vec![d.request_id.to_string().into(), d.investor.into(), Cell::Label(due.into()), Cell::DateTime(d.due_at)]
+            let due = if d.fee_due {
+                "timeline-approved"
+            } else {
+                "timeline-fee_paid"
+            };
+            vec![
+                d.request_id.to_string().into(),
+                d.investor.into(),
+                Cell::Label(due.into()),
+                Cell::DateTime(d.due_at),
+            ]
         })
         .collect();
     let valuations = queries::valuations(db, id)
         .await?
         .into_iter()
-        .map(|v| vec![Cell::Day(v.valued_on), money(v.valuation_kurus), v.source.into(), v.by.into()])
+        .map(|v| {
+            vec![
+                Cell::Day(v.valued_on),
+                money(v.valuation_kurus),
+                v.source.into(),
+                v.by.into(),
+            ]
+        })
         .collect();
     let transfers = transfers::list(db, Some(id)).await?;
     let mismatches = transfers
@@ -243,8 +285,12 @@ pub async fn save_figures(
         lead_commitment_kurus: lira_or_zero(&mut errors, "lead_commitment", &f.lead_commitment),
         outside_raised_kurus: lira_or_zero(&mut errors, "outside_raised", &f.outside_raised),
         outside_raised_note: note,
-        round_valuation_kurus: Some(lira_or_zero(&mut errors, "round_valuation", &f.round_valuation))
-            .filter(|v| *v > 0),
+        round_valuation_kurus: Some(lira_or_zero(
+            &mut errors,
+            "round_valuation",
+            &f.round_valuation,
+        ))
+        .filter(|v| *v > 0),
     };
     if !errors.is_empty() {
         let typed = RoundFiguresForm {
@@ -254,7 +300,15 @@ pub async fn save_figures(
             round_valuation: f.round_valuation,
         };
         let status = StatusCode::UNPROCESSABLE_ENTITY;
-        return show(&ctx, &staff, id, status, (typed, ValuationForm::default()), errors).await;
+        return show(
+            &ctx,
+            &staff,
+            id,
+            status,
+            (typed, ValuationForm::default()),
+            errors,
+        )
+        .await;
     }
     let mut tx = ctx.state().db().begin().await?;
     let before = queries::save_figures(&mut tx, id, &figures)
@@ -263,7 +317,10 @@ pub async fn save_figures(
     let describe = |f: &Figures| {
         format!(
             "lead {} outside {} ({}) valuation {:?}",
-            f.lead_commitment_kurus, f.outside_raised_kurus, f.outside_raised_note, f.round_valuation_kurus
+            f.lead_commitment_kurus,
+            f.outside_raised_kurus,
+            f.outside_raised_note,
+            f.round_valuation_kurus
         )
     };
     crate::db::audit::record(
@@ -299,7 +356,11 @@ pub async fn add_valuation(
     if amount.is_none() {
         errors.add("valuation", "validation-number");
     }
-    let day = time::Date::parse(v.valued_on.trim(), format_description!("[year]-[month]-[day]")).ok();
+    let day = time::Date::parse(
+        v.valued_on.trim(),
+        format_description!("[year]-[month]-[day]"),
+    )
+    .ok();
     if day.is_none_or(|d| d > ctx.state().today()) {
         errors.add("valued_on", "validation-date");
     }
@@ -316,15 +377,32 @@ pub async fn add_valuation(
             source: v.source.clone(),
         };
         let status = StatusCode::UNPROCESSABLE_ENTITY;
-        return show(&ctx, &staff, id, status, (RoundFiguresForm::default(), typed), errors).await;
+        return show(
+            &ctx,
+            &staff,
+            id,
+            status,
+            (RoundFiguresForm::default(), typed),
+            errors,
+        )
+        .await;
     };
-    queries::round(ctx.state().db(), id).await?.ok_or(AppError::NotFound)?;
+    queries::round(ctx.state().db(), id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     let mut tx = ctx.state().db().begin().await?;
     let now = ctx.state().now();
     queries::insert_valuation(&mut tx, id, amount.kurus(), day, source, staff.user.id, now).await?;
     let after = format!("{} on {day} ({source})", amount.kurus());
-    crate::db::audit::record(&mut tx, staff.user.id, "round.valuation", &format!("startup:{id}"), None, Some(&after))
-        .await?;
+    crate::db::audit::record(
+        &mut tx,
+        staff.user.id,
+        "round.valuation",
+        &format!("startup:{id}"),
+        None,
+        Some(&after),
+    )
+    .await?;
     tx.commit().await?;
     flash::done(&ctx, &format!("/dashboard/rounds/{id}")).await
 }
@@ -337,7 +415,9 @@ pub async fn close(
     Path(id): Path<i64>,
     Form(_): Form<serde::de::IgnoredAny>,
 ) -> Result<Response, AppError> {
-    queries::round(ctx.state().db(), id).await?.ok_or(AppError::NotFound)?;
+    queries::round(ctx.state().db(), id)
+        .await?
+        .ok_or(AppError::NotFound)?;
     if !crate::investing::rounds::start_close(ctx.state(), id, Some(user.id)).await? {
         return Err(AppError::Refused(StatusCode::CONFLICT, "round-not-open"));
     }
@@ -357,8 +437,17 @@ pub async fn refunds_csv(
     _: SuperAdmin,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let round = queries::round(ctx.state().db(), id).await?.ok_or(AppError::NotFound)?;
-    let header = ["IBAN", "AD_SOYAD", "TUTAR", "REFERANS", "TALEP", "KAYIT_TARIHI"];
+    let round = queries::round(ctx.state().db(), id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let header = [
+        "IBAN",
+        "AD_SOYAD",
+        "TUTAR",
+        "REFERANS",
+        "TALEP",
+        "KAYIT_TARIHI",
+    ];
     let mut lines = vec![header.iter().map(|h| (*h).to_owned()).collect::<Vec<_>>()];
     for r in queries::refunds(ctx.state().db(), id).await? {
         lines.push(vec![

@@ -4,10 +4,10 @@
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
+use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
 use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
 use ortak_app::i18n::Locale;
-use ortak_app::domain::money::Money;
 use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
 

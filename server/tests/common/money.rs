@@ -71,7 +71,13 @@ pub async fn investor(
     let browser = sign_up(server, email).await;
     verify_email(server, email).await;
     let token = csrf(&browser, server, "/mkk").await;
-    let sent = post_form(&browser, server.url("/mkk"), &token, &mkk(email, &tckn(n), income)).await;
+    let sent = post_form(
+        &browser,
+        server.url("/mkk"),
+        &token,
+        &mkk(email, &tckn(n), income),
+    )
+    .await;
     assert_eq!(sent.status(), 303, "{email}'s MKK data");
     (browser, token)
 }
@@ -166,7 +172,12 @@ pub async fn pay_fee(server: &Server, browser: &reqwest::Client, id: i64) {
 }
 
 /// Gives request `id`'s transfer details (with the payer's IBAN); returns the reference.
-pub async fn give_transfer(server: &Server, browser: &reqwest::Client, id: i64, iban: &str) -> String {
+pub async fn give_transfer(
+    server: &Server,
+    browser: &reqwest::Client,
+    id: i64,
+    iban: &str,
+) -> String {
     let token = csrf(browser, server, &format!("/invFlow?request={id}")).await;
     let details = [
         ("request", id.to_string()),

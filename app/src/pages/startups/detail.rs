@@ -101,8 +101,9 @@ fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let favorite = c
         .favorite
         .map(|f| favorite_toggle(ctx, &c.slug, f, &format!("/startups/{}", c.slug)));
-    let waitlist = (d.round.waitlist && matches!(d.offer, Offer::Invest | Offer::PreInvest))
-        .then(|| view! { <p class="flash flash--info" role="status">{ctx.t("startup-waitlist")}</p> });
+    let waitlist = (d.round.waitlist && matches!(d.offer, Offer::Invest | Offer::PreInvest)).then(
+        || view! { <p class="flash flash--info" role="status">{ctx.t("startup-waitlist")}</p> },
+    );
     view! {
         <header class="startup__header stack">
             <p><a href="/startups">{ctx.t("startups-back")}</a></p>

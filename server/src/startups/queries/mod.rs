@@ -392,4 +392,3 @@ pub async fn insert_report(
     .fetch_one(conn)
     .await
 }
-
