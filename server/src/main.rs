@@ -57,8 +57,9 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let pool = db::connect(&settings.data_dir).await?;
             db::migrate(&pool).await?;
-            let role = accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
-            println!("{email} is now {role}");
+            let created =
+                accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
+            print!("{}", accounts::admins::instructions(&email, &created));
             Ok(())
         }
         Command::Routes => {

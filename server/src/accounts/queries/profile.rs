@@ -142,7 +142,7 @@ pub async fn password_hash(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option
 
 /// Sets a new password; the new session epoch signs every other device out.
 pub async fn change_password(
-    db: &SqlitePool,
+    conn: &mut SqliteConnection,
     user_id: i64,
     password_hash: &str,
     now: OffsetDateTime,
@@ -154,7 +154,7 @@ pub async fn change_password(
         now,
         user_id
     )
-    .execute(db)
+    .execute(conn)
     .await?;
     Ok(())
 }
