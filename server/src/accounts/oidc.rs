@@ -249,7 +249,7 @@ pub async fn terms_form(ctx: Ctx) -> Result<Response, AppError> {
         return Ok(Redirect::to("/signin").into_response());
     };
     let page = ctx.page_ctx(|pc| oidc_terms_page(pc, &pending.email, &FieldErrors::default()));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    Ok(ctx.render_private(StatusCode::OK, page).await)
 }
 
 #[derive(Deserialize, Default)]

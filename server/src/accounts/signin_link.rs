@@ -94,7 +94,7 @@ pub async fn page(ctx: Ctx, Query(query): Query<LinkQuery>) -> Result<Response, 
     } else {
         StatusCode::GONE
     };
-    Ok(ctx.render(status, page).await)
+    Ok(ctx.render_private(status, page).await)
 }
 
 #[derive(Deserialize, Default)]
