@@ -242,6 +242,7 @@ fn announce(admin_password: Option<String>, public_url: &str, bound: SocketAddr)
         println!("Demo admin created. Sign in at {public_url}/signin");
         println!("    e-mail:   {}", demo::DEMO_ADMIN_EMAIL);
         println!("    password: {password}");
+        println!("    then enrol an authenticator app (the QR code shown at the first sign-in)");
     }
     // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
     println!("Ortak is listening on http://{bound} (public URL {public_url})");
