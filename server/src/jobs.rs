@@ -34,9 +34,15 @@ pub async fn run(state: AppState, interval: Duration) {
     loop {
         ticker.tick().await;
         for task in &tasks {
-            if let Err(e) = (task.run)(&state).await {
-                tracing::error!(task = task.name, error = %e, "background job failed");
-            }
+            let outcome = match (task.run)(&state).await {
+                Ok(()) => "ok",
+                Err(e) => {
+                    tracing::error!(task = task.name, error = %e, "background job failed");
+                    "failed"
+                }
+            };
+            metrics::counter!("ortak_job_runs_total", "task" => task.name, "outcome" => outcome)
+                .increment(1);
         }
     }
 }

@@ -23,6 +23,7 @@ use crate::web::assets;
 use crate::{content, db, demo, jobs, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
+    crate::web::metrics::install(settings.metrics_token.clone())?;
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
         demo::seed_demo(&pool, &settings.data_dir).await?
@@ -67,8 +68,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
 
 /// Opens the database, applies the migrations and inserts the legal pages and FAQ when missing.
 async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
-    let pool = db::connect(&settings.data_dir).await?;
-    db::migrate(&pool).await?;
+    let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+    db::migrate(&pool, &settings.data_dir).await?;
     content::seed::seed_content(&pool).await?;
     Ok(pool)
 }

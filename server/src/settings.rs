@@ -163,6 +163,25 @@ pub struct Settings {
         global = true
     )]
     pub escrow_iban: String,
+    /// SQLite's automatic WAL checkpoint threshold in pages. Set 0 when Litestream replicates
+    /// the database (it then does the checkpoints); never 0 without it, or the WAL grows until
+    /// Ortak stops.
+    #[arg(
+        long,
+        env = "ORTAK_WAL_AUTOCHECKPOINT",
+        default_value_t = 1000,
+        global = true
+    )]
+    pub wal_autocheckpoint: u32,
+    /// A bearer token that opens `/metrics` from other hosts (without it, only requests from
+    /// the listening host itself are answered).
+    #[arg(
+        long,
+        env = "ORTAK_METRICS_TOKEN",
+        global = true,
+        hide_env_values = true
+    )]
+    pub metrics_token: Option<String>,
     /// How often background jobs (round closing, payment deadlines, purges) look for work.
     #[arg(
         long,

@@ -285,6 +285,8 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/sitemap.xml", [Ok, Ok, Ok, Ok, Ok]),
         ("/robots.txt", [Ok, Ok, Ok, Ok, Ok]),
         ("/healthz", [Ok, Ok, Ok, Ok, Ok]),
+        // Prometheus metrics: open to the local host (the tests' address) or a token.
+        ("/metrics", [Ok, Ok, Ok, Ok, Ok]),
         ("/signin", [Ok, Redirect, Redirect, Redirect, Redirect]),
         ("/login", [Ok, Redirect, Redirect, Redirect, Redirect]),
         ("/signup", [Ok, Redirect, Redirect, Redirect, Redirect]),

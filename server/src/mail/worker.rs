@@ -147,6 +147,7 @@ async fn send_due(worker: &Worker, sender: &SmtpSender) -> anyhow::Result<usize>
                 // 1 min, 2 min, ... capped near 8.5 h
                 let backoff = time::Duration::seconds(30_i64 << attempts.min(10));
                 tracing::warn!(outbox_id = mail.id, attempts, error = %e, "mail not sent");
+                metrics::counter!("ortak_mail_send_failures_total").increment(1);
                 let next = clock.now() + backoff;
                 queries::mark_attempt_failed(db, mail.id, status, attempts, &e.to_string(), next)
                     .await?;

@@ -182,6 +182,10 @@ impl Method {
 /// Every sign-in attempt leaves one log line: how, from which address, whose account (its id,
 /// when there is one; never the password or token) and how it ended.
 pub fn log_attempt(method: Method, ip: &str, user_id: Option<i64>, outcome: &str) {
+    if outcome != "success" {
+        metrics::counter!("ortak_signin_failures_total", "method" => method.code(), "outcome" => outcome.to_owned())
+            .increment(1);
+    }
     tracing::info!(
         method = method.code(),
         ip,
