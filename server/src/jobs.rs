@@ -20,7 +20,10 @@ pub struct Task {
 
 /// Every periodic task, in the order each tick runs them.
 fn tasks() -> Vec<Task> {
-    Vec::new()
+    vec![Task {
+        name: "mail.purge_sent_bodies",
+        run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
+    }]
 }
 
 /// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.

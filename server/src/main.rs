@@ -59,8 +59,9 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
             db::migrate(&pool, &settings.data_dir).await?;
-            let role = accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
-            println!("{email} is now {role}");
+            let created =
+                accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
+            print!("{}", accounts::admins::instructions(&email, &created));
             Ok(())
         }
         Command::Routes => {
