@@ -24,4 +24,5 @@ pub mod requests;
 pub mod staff_table;
 pub mod startup_editor;
 pub mod startups;
+pub mod two_factor;
 pub mod vc_dashboard;
