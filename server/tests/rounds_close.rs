@@ -12,7 +12,7 @@ use common::money::{
 use common::{Server, csrf_of};
 use tempfile::TempDir;
 
-fn env<'a>(clock: &'a str) -> Vec<(&'static str, &'a str)> {
+fn env(clock: &str) -> Vec<(&'static str, &str)> {
     vec![
         ("ORTAK_DEMO", "1"),
         ("ORTAK_CLOCK_FILE", clock),

@@ -18,7 +18,7 @@ mod qualified;
 mod queries;
 mod requests;
 pub mod rounds;
-mod transitions;
+pub mod transitions;
 
 #[allow(
     unused_imports,

@@ -164,7 +164,8 @@ pub struct RequestInput {
 
 pub(super) enum Outcome {
     Created,
-    Invalid(FieldErrors, InvestmentForm),
+    /// Boxed: the typed form is large and the outcome is mostly `Created`.
+    Invalid(FieldErrors, Box<InvestmentForm>),
 }
 
 /// A checked request: the amount and whether the fee is added on top.
@@ -225,7 +226,10 @@ fn check(
             amount,
             fee_added: input.fee_added.as_deref() == Some("on"),
         })),
-        None => Ok(Err(Outcome::Invalid(errors, typed_form(ctx, row, input)))),
+        None => Ok(Err(Outcome::Invalid(
+            errors,
+            Box::new(typed_form(ctx, row, input)),
+        ))),
     }
 }
 
@@ -265,7 +269,7 @@ pub(super) async fn create(
             limit,
             ..typed_form(ctx, row, input)
         };
-        return Ok(Outcome::Invalid(errors, form));
+        return Ok(Outcome::Invalid(errors, Box::new(form)));
     }
     let rules = state.shared().rounds.rules();
     let committed = Money::from_kurus(moves::committed(&mut tx, row.id).await?);
