@@ -42,7 +42,8 @@ export const MKK = {
   last_name: 'Yılmaz',
   phone: '0532 123 45 67',
   identity_number: '10000000146',
-  annual_income: '750.000',
+  // A tenth is 200.000 TL: an annual limit (SPK) above the 100.000 TL minimum investment.
+  annual_income: '2.000.000',
   birth_date: '1984-02-29',
 };
 
@@ -54,6 +55,8 @@ export const PAYER = {
   city: 'İstanbul',
   post_code: '34728',
   phone: '0532 123 45 67',
+  // The payer's account: where a refund goes (the clearing bank's refund list).
+  iban: 'TR47 0000 1001 0000 0350 9300 01',
 };
 
 /** Fills each field `#id` with its value. */
