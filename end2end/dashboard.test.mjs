@@ -10,11 +10,12 @@
 //      and the request's history page lists the approval;
 //   4. the investor pays the fee with the sandbox card (3-D Secure), gives the payer's details
 //      and gets the escrow transfer instructions on /paymentSuccess;
-//   5. staff record the transfer on /dashboard/takasbank (amount and date), then move the
-//      request to paid and to completed;
-//   6. the investment is listed on the investor's /userInvestments;
-//   7. /dashboard/audit shows each step: startup.create, transfer.received, request.status
-//      (approved, paid, completed), in order;
+//   5. staff record the transfer on /dashboard/takasbank (amount and date): the matching amount
+//      makes the request funded (there is no "paid" button: the state follows the money); the
+//      superadmin closes the round on /dashboard/rounds/{id}, and the close job allocates it;
+//   6. the allocated investment is listed on the investor's /userInvestments;
+//   7. /dashboard/audit shows each step: startup.create, request.status (approved),
+//      transfer.received, round.close, in order;
 //   8. the staff-table island on /dashboard/users, without page loads: sorting by a column
 //      (aria-sort, both directions), searching by Turkish case rules, a filter select, and the
 //      CSV export of the rows shown; and the server's table (and search form) without JavaScript.
@@ -45,13 +46,15 @@ const TR = {
   required: 'Bu alan zorunludur',
   formErrors: 'Lütfen işaretli alanları düzeltin.',
   saved: 'Kaydedildi.',
+  transferFunded: 'Havale kaydedildi; talep fonlandı.',
   moved: 'Talep güncellendi.',
   published: 'Yayında',
   investmentPeriod: 'Yatırım dönemi',
   submitted: 'Gönderildi',
   approved: 'Onaylandı, ödeme bekleniyor',
-  paid: 'Ödeme alındı',
-  completed: 'Tamamlandı',
+  feePaid: 'Hizmet bedeli ödendi, havale bekleniyor',
+  funded: 'Havale alındı',
+  allocated: 'Paylar tahsis edildi',
   waiting: 'Bekleniyor',
   received: 'Alındı',
   bankTitle: 'Yatırım tutarını emanet hesabına aktarın',
@@ -75,7 +78,8 @@ const STARTUP = {
   sector: 'mobility',
   stage: 'seed',
   city: 'İzmir',
-  goal: '5.000.000',
+  // One 100.000 TL investment reaches the goal, so the round succeeds when closed.
+  goal: '100.000',
   text: {
     description_tr: 'Sanayi için işbirlikçi robotlar üreten İzmirli girişim.',
     description_en: 'An İzmir startup building collaborative robots for industry.',
@@ -299,7 +303,7 @@ describe('staff dashboard', () => {
     assert.equal(await staff.isChecked('#published'), true);
     assert.equal(await staff.inputValue('#s_executive-summary_tr'), STARTUP.text['s_executive-summary_tr']);
     assert.equal(await staff.inputValue('#founders'), STARTUP.text.founders);
-    assert.equal(await staff.inputValue('#goal'), '5000000');
+    assert.equal(await staff.inputValue('#goal'), '100000');
 
     // The staff list shows it published, in its fund, in an investment period.
     await openTable(staff, '/dashboard/startups');
@@ -382,14 +386,10 @@ describe('staff dashboard', () => {
     assert.deepEqual(mine[0].cells.slice(0, 5), [mine[0].id, investorEmail, STARTUP.name, '100.000 TL', TR.submitted]);
     const row = `${ISLAND} tr[data-row="${journey.requestId}"]`;
     assert.equal(await staff.locator(`${row} a[href="/dashboard/investments/${journey.requestId}"]`).count(), 1, 'a link to its history');
-    assert.equal(await staff.locator(`${row} button[name="to"][value="paid"]`).count(), 0, 'not payable before approval');
-
     await moveRequest('approved', TR.approved);
-    assert.equal(
-      await staff.locator(`${row} button[name="to"][value="paid"]`).count(),
-      1,
-      'once approved, the payment can be confirmed',
-    );
+    for (const to of ['paid', 'fee_paid', 'funded', 'allocated']) {
+      assert.equal(await staff.locator(`${row} button[name="to"][value="${to}"]`).count(), 0, `staff cannot mark it ${to}`);
+    }
 
     const history = await requestHistory();
     assert.ok((await staff.textContent('h1')).includes(`#${journey.requestId}`));
@@ -429,60 +429,82 @@ describe('staff dashboard', () => {
     assertOnlyLoopback(investorContext);
   });
 
-  it('staff record the transfer on /dashboard/takasbank, then move the request to paid and completed', async () => {
+  it('staff record the transfer on /dashboard/takasbank (funded), then the superadmin closes the round', async () => {
     assert.ok(journey.reference, 'needs the payment of the previous test');
     await openTable(staff, '/dashboard/takasbank');
     const row = `${ISLAND} tr[data-row="${journey.requestId}"]`;
     let transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
     assert.ok(transfer, 'the expected transfer is listed');
-    assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting, '', '']);
+    // The last column is what was returned (nothing yet).
+    assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting, '', '', '']);
 
     await staff.fill(`${row} input[name="amount"]`, '100000');
     await staff.fill(`${row} input[name="date"]`, journey.today);
     const response = await clickAndNavigate(staff, `${row} button[name="received"]`);
     assert.equal(response.status(), 200);
     assert.equal(pathOf(staff), '/dashboard/takasbank');
-    assert.equal((await staff.textContent('.flash--success')).trim(), TR.saved);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.transferFunded);
     await waitForIsland(staff, 'staff-table');
     await staff.waitForSelector(`${ISLAND} .staff-table__count`);
     transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
     const [year, month, day] = journey.today.split('-');
-    assert.deepEqual(transfer.cells.slice(4), [TR.received, '100.000 TL', `${day}.${month}.${year}`], 'received, the amount matches');
+    assert.deepEqual(transfer.cells.slice(4), [TR.received, '100.000 TL', `${day}.${month}.${year}`, ''], 'received, the amount matches, nothing returned');
 
-    await moveRequest('paid', TR.paid);
-    await moveRequest('completed', TR.completed);
+    // The matching transfer made the request funded: no button did it.
+    await openTable(staff, '/dashboard/investments');
+    assert.equal((await requestRow())[4], TR.funded);
+
+    // The superadmin closes the round early; the close job allocates the funded request.
+    const round = await staff.goto(server.url(`/dashboard/rounds/${journey.startupId}`));
+    assert.equal(round.status(), 200);
+    const closed = await clickAndNavigate(staff, `form[action="/dashboard/rounds/${journey.startupId}/close"] button[type=submit]`);
+    assert.equal(closed.status(), 200);
+    assert.equal(pathOf(staff), `/dashboard/rounds/${journey.startupId}`);
+    for (let i = 0; ; i += 1) {
+      await openTable(staff, '/dashboard/investments');
+      if ((await requestRow())[4] === TR.allocated) break;
+      assert.ok(i < 40, `the close job allocates the request (status: ${(await requestRow())[4]})`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
     assert.equal(
       await staff.locator(`${ISLAND} tr[data-row="${journey.requestId}"] button[name="to"]`).count(),
       0,
-      'a completed request has no moves left',
+      'an allocated request has no moves left',
     );
     const history = await requestHistory();
     assert.deepEqual(
+      history.map((cells) => cells[1]),
+      [TR.submitted, TR.approved, TR.feePaid, TR.funded, TR.allocated],
+      `the history follows the money, in order: ${JSON.stringify(history)}`,
+    );
+    assert.deepEqual(
       history.filter((cells) => cells[3] === SUPER.email).map((cells) => cells[1]),
-      [TR.approved, TR.approved, TR.paid, TR.completed],
-      'the history lists every move by the superadmin, in order (the transfer is noted while approved)',
+      [TR.approved, TR.funded],
+      'the superadmin approved and recorded the transfer; the fee and the close moved the rest',
     );
     assertOnlyLoopback(staffContext);
   });
 
-  it('the completed investment is listed on the investor’s /userInvestments', async () => {
-    assert.ok(journey.requestId, 'needs the completed request');
+  it('the allocated investment is listed on the investor’s /userInvestments', async () => {
+    assert.ok(journey.requestId, 'needs the allocated request');
     const response = await investor.goto(server.url('/userInvestments'));
     assert.equal(response.status(), 200);
     const rows = await investor.$$eval('table.table tbody tr', (trs) =>
       trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())),
     );
-    assert.equal(rows.length, 1, 'one investment');
+    assert.equal(rows.length, 1, 'one holding');
+    // Startup, allocated on, amount, share of the round (all of it: the only investor).
     assert.equal(rows[0][0], STARTUP.name);
     assert.equal(rows[0][2], '100.000 TL');
+    assert.equal(rows[0][3], '%100,00');
     assert.equal(await investor.locator(`table.table a[href="/startups/${STARTUP.slug}"]`).count(), 1);
-    assert.ok((await investor.textContent('p.lead strong')).includes('100.000 TL'), 'the total');
+    assert.ok((await investor.textContent('dl.portfolio-totals dd')).includes('100.000 TL'), 'the total');
     await investor.goto(server.url('/pendingInvestments'));
     assert.equal(await investor.locator('article.request-card').count(), 0, 'no longer pending');
     assertOnlyLoopback(investorContext);
   });
 
-  it('the audit log shows every step: startup.create, transfer.received, request.status moves', async () => {
+  it('the audit log shows every step: startup.create, request.status, transfer.received, round.close', async () => {
     assert.ok(journey.requestId, 'needs the journey');
     await openTable(staff, '/dashboard/audit');
     // Columns: date, by, action, subject, before, after; newest first.
@@ -491,26 +513,25 @@ describe('staff dashboard', () => {
       .filter((c) => c[3] === `startup:${journey.startupId}` || c[3] === `request:${journey.requestId}`)
       .reverse()
       .map(([, by, action, , before, after]) => ({ by, action, before, after }));
-    const amount = `${100_000 * 100} on ${journey.today}`;
+    const amount = `${100_000 * 100} on ${journey.today} (Funded)`;
     assert.deepEqual(
       ours.map(({ action, before, after }) => [action, before, action === 'startup.create' ? '' : after]),
       [
         ['startup.create', '', ''],
         ['request.status', 'submitted', 'approved'],
-        ['transfer.received', '', amount],
-        ['request.status', 'approved', 'paid'],
-        ['request.status', 'paid', 'completed'],
+        ['transfer.received', 'fee_paid', amount],
+        ['round.close', 'open', `closing (funded, ${100_000 * 100} received)`],
       ],
       `the audit log, oldest first: ${JSON.stringify(ours)}`,
     );
     assert.deepEqual(
       ours.map((r) => r.by),
-      [ADMIN.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email],
-      'the admin published, the superadmin moved the request',
+      [ADMIN.email, SUPER.email, SUPER.email, SUPER.email],
+      'the admin published, the superadmin moved the request and closed the round',
     );
     const create = ours[0].after;
     assert.ok(
-      create.startsWith(`${STARTUP.name} | ${STARTUP.slug} | goal 5000000 | investment `) && create.endsWith('| published'),
+      create.startsWith(`${STARTUP.name} | ${STARTUP.slug} | goal 100000 | investment `) && create.endsWith('| published'),
       create,
     );
     assertOnlyLoopback(staffContext);
@@ -529,11 +550,25 @@ describe('staff dashboard', () => {
     await openTable(staff, '/dashboard/users');
     const seen = watch(staff);
     await markDocument(staff);
+    // The demo's investors (the investors of its rounds) are listed too; the checks below are
+    // on this file's users, in the order the island shows them among everyone.
+    const isDemo = (email) => email.endsWith('@demo.ortak.local');
     const names = async () => (await islandRows(staff)).map((r) => r.cells[1]);
+    const listed = await (await staffContext.request.get(server.url('/dashboard/users.json'))).json();
+    const demo = listed.rows.filter((r) => isDemo(r.cells[0])).length;
+    assert.ok(demo > 0, 'the demo rounds have investors');
+    const total = 5 + demo;
+    assert.equal(listed.rows.length, total);
+    const rowCount = (n) =>
+      staff.waitForFunction(([sel, m]) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === m, [ISLAND, n]);
+    // Narrowed to this file's users first (every address at example.com; the island searches
+    // every cell), so that each of them is on the island's first page.
+    await staff.fill('#staff-table-q', 'example.com');
+    await rowCount(5);
     // The superadmin and the admin who published the startup are both "Ortak Admin".
     const all = ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk', 'Ortak Admin', 'Ortak Admin'];
-    assert.deepEqual([...(await names())].sort(), [...all].sort(), 'every user');
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(5, 5));
+    assert.deepEqual([...(await names())].sort(), [...all].sort(), 'every user at example.com');
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(5, total));
     assert.deepEqual(await texts(staff, `${ISLAND} th button.th-sort`), TR.usersColumns);
     assert.equal(await staff.locator(`${ISLAND} th[aria-sort]`).count(), 0, 'unsorted at first');
 
@@ -552,10 +587,7 @@ describe('staff dashboard', () => {
     // (b) Search by Turkish case rules: IŞIL finds Işıl, İSMAİL and ismail find İsmail, ısmaıl nothing.
     const searchFor = async (q, expected) => {
       await staff.fill('#staff-table-q', q);
-      await staff.waitForFunction(
-        ([sel, n]) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === n,
-        [ISLAND, expected.length],
-      );
+      await rowCount(expected.length);
       assert.deepEqual(await names(), expected, `search "${q}"`);
     };
     await searchFor('IŞIL', ['Işıl Çelik']);
@@ -564,8 +596,8 @@ describe('staff dashboard', () => {
     await staff.fill('#staff-table-q', 'ısmaıl');
     await staff.waitForSelector(`${ISLAND} p.empty-state`);
     assert.equal((await staff.textContent(`${ISLAND} p.empty-state`)).trim(), TR.empty);
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(0, 5));
-    await searchFor('', [...all].reverse());
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(0, total));
+    await searchFor('example.com', [...all].reverse());
 
     // (c) The role filter: its options are the column's values.
     const roleFilter = '#staff-table-f2';
@@ -575,9 +607,9 @@ describe('staff dashboard', () => {
     await staff.waitForFunction((sel) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === 1, ISLAND);
     assert.deepEqual(await names(), ['Ortak Admin']);
     await staff.selectOption(roleFilter, TR.investor);
-    await staff.waitForFunction((sel) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === 3, ISLAND);
+    await rowCount(3);
     assert.deepEqual(await names(), ['İsmail Öztürk', 'Işıl Çelik', 'Ayşe Yılmaz'], 'filtered, still sorted');
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(3, 5));
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(3, total));
 
     // (d) CSV of the rows shown (filtered, in the shown order), made in the browser.
     const shown = (await islandRows(staff)).map((r) => r.cells);
@@ -607,9 +639,15 @@ describe('staff dashboard', () => {
       assert.equal(await page.locator(`${ISLAND}[data-island-ready]`).count(), 0, 'no island');
       assert.equal(await page.locator('#staff-table-q').count(), 0);
       assert.deepEqual(await texts(page, `${ISLAND} table thead th`), [...TR.usersColumns, 'İşlemler']);
-      const serverNames = await page.$$eval(`${ISLAND} table tbody tr[data-row]`, (trs) => trs.map((tr) => tr.cells[1].textContent.trim()));
-      assert.deepEqual([...serverNames].sort(), [...all].sort());
-      assert.equal(await page.locator(`${ISLAND} a[href^="/dashboard/users/"]`).count(), 5, 'each row links to its member');
+      // Newest first, 50 to a page: this file's investors are on the first page.
+      const serverRows = await page.$$eval(`${ISLAND} table tbody tr[data-row]`, (trs) =>
+        trs.map((tr) => [tr.cells[0].textContent.trim(), tr.cells[1].textContent.trim()]),
+      );
+      const serverNames = serverRows.filter(([email]) => !isDemo(email)).map(([, name]) => name);
+      assert.deepEqual(serverNames.slice(0, 3).sort(), ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk'].sort());
+      const firstPage = Math.min(total, 50);
+      assert.equal(serverRows.length, firstPage);
+      assert.equal(await page.locator(`${ISLAND} a[href^="/dashboard/users/"]`).count(), firstPage, 'each row links to its member');
       await page.fill('#staff-q', 'IŞIL');
       await clickAndNavigate(page, `${ISLAND} form.filters button[type="submit"]`);
       assert.equal(new URL(page.url()).searchParams.get('q'), 'IŞIL');

@@ -36,13 +36,31 @@ export const LOGOUT = 'form.avatar-menu__logout button';
 export const SIGNUP_SUBMIT = 'form.form button[type=submit]';
 export const SIGNIN_SUBMIT = 'form[action="/signin"] button[type=submit]';
 
-/** The MKK form's text fields, valid for an individual citizen (the domain's own examples). */
+/** A valid TCKN built from the nine digits of `n` (100000000 + n): the checksum rules. */
+export function tckn(n) {
+  const base = String(100_000_000 + (n % 800_000_000));
+  const d = [...base].map(Number);
+  const d10 = ((((d[0] + d[2] + d[4] + d[6] + d[8]) * 7 - (d[1] + d[3] + d[5] + d[7])) % 10) + 10) % 10;
+  const d11 = (d.reduce((a, b) => a + b, 0) + d10) % 10;
+  return `${base}${d10}${d11}`;
+}
+
+let tcknSeq = Math.floor(Math.random() * 1_000_000) * 100;
+
+/**
+ * The MKK form's text fields, valid for an individual citizen. One identity number belongs to
+ * one account, so each spread (`{ ...MKK }`) gives a new valid TCKN.
+ */
 export const MKK = {
   first_name: 'Ayşe',
   last_name: 'Yılmaz',
   phone: '0532 123 45 67',
-  identity_number: '10000000146',
-  annual_income: '750.000',
+  get identity_number() {
+    tcknSeq += 1;
+    return tckn(tcknSeq);
+  },
+  // A tenth is 200.000 TL: an annual limit (SPK) above the 100.000 TL minimum investment.
+  annual_income: '2.000.000',
   birth_date: '1984-02-29',
 };
 
@@ -54,6 +72,8 @@ export const PAYER = {
   city: 'İstanbul',
   post_code: '34728',
   phone: '0532 123 45 67',
+  // The payer's account: where a refund goes (the clearing bank's refund list).
+  iban: 'TR47 0000 1001 0000 0350 9300 01',
 };
 
 /** Fills each field `#id` with its value. */

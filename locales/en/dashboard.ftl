@@ -11,7 +11,6 @@ dashboard-startup-period = Period
 dashboard-startup-starts = Period starts on
 dashboard-startup-ends = Period ends on
 dashboard-startup-vip-until = VIP groups only until (optional)
-dashboard-startup-funded = Funded
 dashboard-startup-company = Company details
 dashboard-startup-established = Established on
 dashboard-startup-income = Monthly income (TL)

@@ -11,7 +11,6 @@ dashboard-startup-period = Dönem
 dashboard-startup-starts = Dönem başlangıcı
 dashboard-startup-ends = Dönem bitişi
 dashboard-startup-vip-until = Bu tarihe kadar yalnızca VIP gruplar (isteğe bağlı)
-dashboard-startup-funded = Fonlandı
 dashboard-startup-company = Şirket bilgileri
 dashboard-startup-established = Kuruluş tarihi
 dashboard-startup-income = Aylık gelir (TL)

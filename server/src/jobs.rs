@@ -18,12 +18,22 @@ pub struct Task {
     pub run: for<'a> fn(&'a AppState) -> TaskFuture<'a>,
 }
 
-/// Every periodic task, in the order each tick runs them.
+/// Every periodic task, in the order each tick runs them (one line each, sorted by name).
 fn tasks() -> Vec<Task> {
-    vec![Task {
-        name: "mail.purge_sent_bodies",
-        run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
-    }]
+    vec![
+        Task {
+            name: "close_rounds",
+            run: |s| Box::pin(crate::investing::rounds::close_rounds(s)),
+        },
+        Task {
+            name: "mail.purge_sent_bodies",
+            run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
+        },
+        Task {
+            name: "payment_deadlines",
+            run: |s| Box::pin(crate::investing::rounds::payment_deadlines(s)),
+        },
+    ]
 }
 
 /// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.

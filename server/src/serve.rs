@@ -23,6 +23,7 @@ use crate::web::assets;
 use crate::{content, db, demo, jobs, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
+    settings.rounds.check()?;
     crate::web::metrics::install(settings.metrics_token.clone())?;
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
@@ -224,6 +225,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
             account_name: settings.escrow_name.clone(),
             iban: settings.escrow_iban.clone(),
         },
+        rounds: settings.rounds.clone(),
         identity_check: settings
             .nvi_url
             .as_deref()

@@ -40,6 +40,8 @@ pub struct Shared {
     pub callback_key: CallbackKey,
     /// The escrow account investors transfer to.
     pub escrow: Escrow,
+    /// Rounds, payment deadlines and the investors' limits.
+    pub rounds: crate::settings::RoundSettings,
     /// Where staff notices about new applications and messages go.
     pub staff_email: String,
     /// The data folder (database and uploads).

@@ -31,6 +31,7 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
     create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let investor = sign_up(&server, "mkk-review@example.com").await;
+    common::money::verify_email(&server, "mkk-review@example.com").await;
     let token = csrf(&investor, &server, "/mkk").await;
     assert_eq!(
         post_form(&investor, server.url("/mkk"), &token, &mkk())
@@ -85,9 +86,19 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
     .await;
     assert!(blocked.contains("MKK bilgileriniz reddedildi"));
 
-    // Corrected data goes back to review; staff verify it.
+    // The same data again is not a correction: it stays rejected (see money_path.rs).
     assert_eq!(
         post_form(&investor, server.url("/mkk"), &token, &mkk())
+            .await
+            .status(),
+        409
+    );
+    // Corrected data goes back to review; staff verify it.
+    let mut corrected = mkk();
+    corrected.retain(|(k, _)| *k != "phone");
+    corrected.push(("phone", "05329876543".into()));
+    assert_eq!(
+        post_form(&investor, server.url("/mkk"), &token, &corrected)
             .await
             .status(),
         303

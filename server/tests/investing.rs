@@ -5,6 +5,7 @@ mod common;
 use axum::Router;
 use axum::routing::post;
 use common::journeys::{create_admin, csrf, post_form, sign_in, sign_up};
+use common::money::{make_qualified, verify_email};
 use common::smtp::SmtpSink;
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
@@ -18,7 +19,7 @@ fn mkk_fields(identity: &str) -> Vec<(&'static str, String)> {
         ("last_name", "Yılmaz".into()),
         ("email", "ayse@example.com".into()),
         ("phone", "0532 123 45 67".into()),
-        ("annual_income", "750.000".into()),
+        ("annual_income", "1.500.000".into()),
         ("identity_number", identity.into()),
         ("organisation", "".into()),
         ("birth_date", "1984-02-29".into()),
@@ -36,10 +37,12 @@ fn with(
 }
 
 async fn requests(server: &Server) -> i64 {
-    sqlx::query_scalar("SELECT COUNT(*) FROM investment_requests")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
+    sqlx::query_scalar(
+        "SELECT COUNT(*) FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap()
 }
 
 fn amount_fields(amount: &str, key: &str) -> Vec<(&'static str, String)> {
@@ -57,6 +60,16 @@ async fn mkk_data_is_checked_and_required_before_investing() {
     let server = Server::start();
     let browser = sign_up(&server, "mkk@example.com").await;
 
+    // An unverified e-mail address may not send MKK data or requests: both pages say so.
+    for path in ["/mkk", "/investmentFlow?startup=cemre-enerji"] {
+        let page = common::text(&browser, server.url(path)).await;
+        assert!(
+            page.contains("e-posta adresinizi doğrulamanız gerekir")
+                && page.contains("href=\"/verification\""),
+            "{path}"
+        );
+    }
+    verify_email(&server, "mkk@example.com").await;
     let blocked = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     assert!(blocked.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
     assert!(blocked.contains("href=\"/mkk\""));
@@ -161,7 +174,7 @@ async fn mkk_data_is_checked_and_required_before_investing() {
 }
 
 #[tokio::test]
-async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() {
+async fn an_investor_requests_an_investment_once_and_staff_review_it() {
     let sink = SmtpSink::start().await;
     let data = TempDir::new().unwrap();
     create_admin(&data, "super@example.com", true);
@@ -170,6 +183,8 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
         &[("ORTAK_DEMO", "1"), ("ORTAK_SMTP_URL", &sink.url())],
     );
     let browser = sign_up(&server, "invest@example.com").await;
+    verify_email(&server, "invest@example.com").await;
+    make_qualified(&server, "invest@example.com").await;
     let token = csrf(&browser, &server, "/mkk").await;
     assert_eq!(
         post_form(
@@ -257,7 +272,7 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
     }
     assert_eq!(requests(&server).await, 1);
     let (amount, fee, total): (i64, i64, i64) =
-        sqlx::query_as("SELECT amount_kurus, fee_kurus, total_kurus FROM investment_requests")
+        sqlx::query_as("SELECT amount_kurus, fee_kurus, total_kurus FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
             .fetch_one(&server.db().await)
             .await
             .unwrap();
@@ -284,10 +299,12 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
     assert!(mine.contains("Henüz yatırımınız yok."));
 
     // Staff move it through the dashboard, the same service the dashboard's buttons call.
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     assert_eq!(
         browser
             .get(server.url("/dashboard/investments"))
@@ -315,7 +332,7 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
             .as_u16()
         }
     };
-    assert_eq!(move_to("completed").await, 400, "no skipping steps");
+    assert_eq!(move_to("allocated").await, 400, "no skipping steps");
     assert_eq!(move_to("approved").await, 303);
     let pending = common::text(&browser, server.url("/pendingInvestments")).await;
     assert!(
@@ -329,28 +346,33 @@ async fn an_investor_requests_an_investment_once_and_follows_it_to_completion() 
         approved.text.contains(&format!("/invFlow?request={id}")),
         "the mail leads to the payment"
     );
-    assert_eq!(move_to("paid").await, 303);
-    assert_eq!(move_to("completed").await, 303);
+    assert!(
+        approved.text.contains("Talebiniz adım adım")
+            && approved.text.contains("Sıradaki adım: Hizmet bedelini"),
+        "and shows the timeline with the fee deadline: {}",
+        approved.text
+    );
+    // Staff cannot say it was paid: only the money moves it on (see money_path.rs).
+    for to in ["paid", "funded", "completed", "allocated"] {
+        assert_eq!(move_to(to).await, 400, "{to}");
+    }
     let mine = common::text(&browser, server.url("/userInvestments")).await;
-    assert!(mine.contains("Cemre Enerji") && mine.contains("250.000 TL"));
-    let pending = common::text(&browser, server.url("/pendingInvestments")).await;
-    assert!(pending.contains("Bekleyen yatırım talebiniz yok."));
+    assert!(mine.contains("Henüz yatırımınız yok."));
     let events: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM request_events WHERE request_id = ?")
             .bind(id)
             .fetch_one(&server.db().await)
             .await
             .unwrap();
-    assert_eq!(
-        events, 4,
-        "submitted, approved, paid, completed are kept in the history"
-    );
+    assert_eq!(events, 2, "submitted and approved are kept in the history");
 }
 
 #[tokio::test]
 async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
     let server = Server::start();
     let browser = sign_up(&server, "pre@example.com").await;
+    verify_email(&server, "pre@example.com").await;
+    make_qualified(&server, "pre@example.com").await;
     let token = csrf(&browser, &server, "/mkk").await;
     assert_eq!(
         post_form(
@@ -407,7 +429,7 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
     let body: serde_json::Value = ok.json().await.unwrap();
     assert!(body["message"].as_str().unwrap().contains("incelenecek"));
     let (kind, investment): (String, i64) =
-        sqlx::query_as("SELECT kind, investment_kurus FROM investment_requests")
+        sqlx::query_as("SELECT kind, investment_kurus FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
             .fetch_one(&server.db().await)
             .await
             .unwrap();
@@ -425,10 +447,12 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
         .unwrap();
     assert_eq!(forged.status(), 401, "visitors cannot send requests");
 
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     let stranger = sign_up(&server, "baskasi@example.com").await;
     let stranger_token = csrf(&stranger, &server, "/").await;
     let theirs = post_form(
@@ -460,7 +484,7 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
         &[],
     )
     .await;
-    assert_eq!(again.status(), 400);
+    assert_eq!(again.status(), 409, "an ended request cannot be withdrawn");
 }
 
 async fn registry(body: String) -> &'static str {
@@ -495,6 +519,7 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
         &[("ORTAK_DEMO", "1"), ("ORTAK_NVI_URL", &url)],
     );
     let browser = sign_up(&server, "edevlet@example.com").await;
+    verify_email(&server, "edevlet@example.com").await;
     let token = csrf(&browser, &server, "/mkk").await;
     let page = common::text(&browser, server.url("/mkk")).await;
     assert!(!page.contains("yakında"));
@@ -533,7 +558,11 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
 async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_and_owns() {
     let data = TempDir::new().unwrap();
     create_admin(&data, "super@example.com", true);
-    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    // A tenth of the goal is enough for the round to succeed when the superadmin closes it.
+    let server = Server::start_in(
+        data,
+        &[("ORTAK_DEMO", "1"), ("ORTAK_ROUND_SUCCESS_BP", "1000")],
+    );
     let browser = sign_up(&server, "rapor@example.com").await;
     let home = common::text(&browser, server.url("/")).await;
     assert!(
@@ -638,7 +667,9 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         404
     );
 
-    // A completed investment fills the portfolio card and the sector chart.
+    // An allocated investment fills the portfolio card, the holdings and the sector chart.
+    verify_email(&server, "rapor@example.com").await;
+    make_qualified(&server, "rapor@example.com").await;
     let mkk_token = csrf(&browser, &server, "/mkk").await;
     assert_eq!(
         post_form(
@@ -662,22 +693,31 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         .status(),
         303
     );
-    let request: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
+    let request = common::money::request_of(&server, "rapor@example.com").await;
+    let staff = sign_in(&server, "super@example.com", "parola-1234").await;
+    common::money::fund(&server, &browser, &staff, request, "300.000").await;
+    let startup: i64 = sqlx::query_scalar("SELECT id FROM startups WHERE slug = 'cemre-enerji'")
         .fetch_one(&server.db().await)
         .await
         .unwrap();
-    let staff = sign_in(&server, "super@example.com", "parola-1234").await;
-    let board = common::text(&staff, server.url("/dashboard/investments")).await;
-    for to in ["approved", "paid", "completed"] {
-        let r = post_form(
-            &staff,
-            server.url(&format!("/dashboard/investments/{request}/status")),
-            &csrf_of(&board),
-            &[("to", to.into())],
-        )
-        .await;
-        assert_eq!(r.status(), 303, "{to}");
-    }
+    let token = csrf(&staff, &server, &format!("/dashboard/rounds/{startup}")).await;
+    let closed = post_form(
+        &staff,
+        server.url(&format!("/dashboard/rounds/{startup}/close")),
+        &token,
+        &[],
+    )
+    .await;
+    assert_eq!(closed.status(), 303);
+    let allocated = common::money::wait_for_count(
+        &server,
+        &format!(
+            "SELECT COUNT(*) FROM investment_requests WHERE id = {request} AND status = 'allocated'"
+        ),
+        1,
+    )
+    .await;
+    assert_eq!(allocated, 1);
     let overview = common::text(&browser, server.url("/overview")).await;
     assert!(overview.contains("300.000 TL") && overview.contains("1 yatırım"));
     assert!(
@@ -692,6 +732,8 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
     create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let browser = sign_up(&server, "red@example.com").await;
+    verify_email(&server, "red@example.com").await;
+    make_qualified(&server, "red@example.com").await;
     let token = csrf(&browser, &server, "/mkk").await;
     let mkk = post_form(
         &browser,
@@ -710,10 +752,12 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
         .unwrap();
     assert_eq!(sent.status(), 201);
     let db = server.db().await;
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
-        .fetch_one(&db)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
 
     // A pre-investment is listed under pre-investments, not under investments.
     let staff = sign_in(
@@ -742,15 +786,17 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
     let refused = reject("  ").await;
     assert_eq!(refused.status(), 400);
     assert!(refused.text().await.unwrap().contains("gerekçesini"));
-    let status: String = sqlx::query_scalar("SELECT status FROM investment_requests")
-        .fetch_one(&db)
-        .await
-        .unwrap();
+    let status: String = sqlx::query_scalar(
+        "SELECT status FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
     assert_eq!(status, "submitted", "nothing changed");
 
     assert_eq!(reject("Belgeler eksik").await.status(), 303);
     let (status, reason): (String, Option<String>) =
-        sqlx::query_as("SELECT status, rejection_reason FROM investment_requests")
+        sqlx::query_as("SELECT status, rejection_reason FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'")
             .fetch_one(&db)
             .await
             .unwrap();

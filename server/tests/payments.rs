@@ -9,6 +9,8 @@ use tempfile::TempDir;
 /// An investor with an approved request for Cemre Enerji; returns (investor, request id).
 async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
     let browser = sign_up(server, "odeme@example.com").await;
+    common::money::verify_email(server, "odeme@example.com").await;
+    common::money::make_qualified(server, "odeme@example.com").await;
     let token = csrf(&browser, server, "/mkk").await;
     let mkk = [
         ("investor_type", "individual"),
@@ -42,10 +44,12 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
             .status(),
         303
     );
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
 
     // Not payable before approval.
     assert_eq!(
@@ -239,6 +243,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
                 ("city", "İstanbul".into()),
                 ("post_code", "34728".into()),
                 ("phone", "0532 123 45 67".into()),
+                ("iban", "TR47 0000 1001 0000 0350 9300 01".into()),
             ],
             id,
         ),
@@ -258,17 +263,30 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
             && success.contains("TR470000100100000350930001")
             && success.contains("400.000 TL")
     );
-    let reference: String = sqlx::query_scalar("SELECT reference FROM bank_transfers")
-        .fetch_one(&db)
-        .await
-        .unwrap();
+    let reference: String =
+        sqlx::query_scalar("SELECT reference FROM bank_transfers WHERE request_id = ?")
+            .bind(id)
+            .fetch_one(&db)
+            .await
+            .unwrap();
     assert!(success.contains(&reference) && reference.starts_with("ORT"));
+    let iban: String =
+        sqlx::query_scalar("SELECT payer_iban FROM bank_transfers WHERE request_id = ?")
+            .bind(id)
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    assert_eq!(
+        iban, "TR470000100100000350930001",
+        "the refund account, as the bank reads it"
+    );
     assert!(
         !success.contains("<header class=\"site-header\">") && !success.contains("<footer"),
         "no header or footer"
     );
 
-    // Staff record what the clearing bank reported; a wrong amount shows as a mismatch.
+    // Staff record what the clearing bank reported; an amount short of the investment shows as
+    // a mismatch until the rest arrives (receipts add up: each is money that reached escrow).
     let staff = common::journeys::sign_in(
         &server,
         "super@example.com",
@@ -295,7 +313,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     assert_eq!(mark("390.000").await, 303);
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(board.contains("<td>Tutar uyuşmuyor</td><td>390.000 TL</td><td>20.11.2026</td>"));
-    assert_eq!(mark("400.000").await, 303);
+    assert_eq!(mark("10.000").await, 303);
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(
         board.contains("<td>Alındı</td><td>400.000 TL</td><td>20.11.2026</td>")
@@ -313,7 +331,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         notes,
         [
             "transfer received: 390.000 TL on 2026-11-20 (mismatch)",
-            "transfer received: 400.000 TL on 2026-11-20"
+            "transfer received: 10.000 TL on 2026-11-20"
         ]
     );
     assert_eq!(mark("çok").await, 400);

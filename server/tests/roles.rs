@@ -508,6 +508,19 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ),
         ("/dashboard/faq/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
         ("/dashboard/blogs/1", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        ("/dashboard/rounds", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/rounds/1",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/rounds/999",
+            [SignIn, Forbidden, NotFound, NotFound, Forbidden],
+        ),
+        (
+            "/dashboard/rounds/1/refunds.csv",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
     ] {
         table.push((path.to_owned(), expect));
     }
@@ -526,6 +539,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("academy", false),
         ("newsletter", false),
         ("takasbank", false),
+        ("rounds", false),
         ("faq", false),
         ("blogs", false),
         ("startups", false),
@@ -667,6 +681,9 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             "fund"
         } else if SUPERADMIN_ONLY.iter().any(|p| route.path.starts_with(p))
             || route.path.starts_with("/dashboard/pre-investments")
+            // Closing a round early and the clearing bank's refund list (IBANs, names).
+            || (route.path.starts_with("/dashboard/rounds/")
+                && (route.path.ends_with("/close") || route.path.ends_with("/refunds.csv")))
             || route.path == "/dashboard/users/{id}/2fa"
         {
             "super-admin"
@@ -742,6 +759,8 @@ async fn an_investor_cannot_reach_another_investors_request_or_payment() {
     create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let owner = sign_up(&server, "sahip@example.com").await;
+    common::money::verify_email(&server, "sahip@example.com").await;
+    common::money::make_qualified(&server, "sahip@example.com").await;
     let token = csrf(&owner, &server, "/mkk").await;
     let mkk: Vec<(&str, String)> = [
         ("investor_type", "individual"),
@@ -786,10 +805,12 @@ async fn an_investor_cannot_reach_another_investors_request_or_payment() {
     )
     .await;
     assert_eq!(sent.status(), 303);
-    let id: i64 = sqlx::query_scalar("SELECT id FROM investment_requests")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM investment_requests WHERE idempotency_key NOT LIKE 'demo-%'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
     let list = common::text(&superadmin, server.url("/dashboard/investments")).await;
     let approved = post_form(

@@ -92,7 +92,7 @@ fn mkk() -> Vec<(&'static str, String)> {
         ("last_name", "Yılmaz"),
         ("email", "ayse@example.com"),
         ("phone", "05321234567"),
-        ("annual_income", "750.000"),
+        ("annual_income", "1.000.000"),
         ("identity_number", "10000000146"),
         ("birth_date", "1984-02-29"),
     ]
@@ -260,6 +260,7 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
 
     // Investors see it in both languages; during the VIP period only members pre-invest.
     let investor = sign_up(&server, "vip@example.com").await;
+    common::money::verify_email(&server, "vip@example.com").await;
     let token = csrf(&investor, &server, "/mkk").await;
     post_form(&investor, server.url("/mkk"), &token, &mkk()).await;
     let tr = common::text(&investor, server.url("/startups/simsek-odeme")).await;

@@ -74,40 +74,61 @@ pub fn breakdown(amount: Money, fee_rate_bp: i64, fee_added: bool) -> Breakdown 
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a request stands. The states follow the money (see `MoneyKind`); the database refuses
+/// any move [`RequestStatus::may_move_to`] does not allow (a trigger on
+/// `investment_requests.status` mirrors it, with the ledger checks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum RequestStatus {
+    /// The round's commitments reached its goal plus the overfunding margin: waiting in line.
+    Waitlisted,
     Submitted,
     UnderReview,
-    /// Approved and awaiting payment.
+    /// Approved; the service fee is due by card.
     Approved,
-    /// Payment received (fee and escrow transfer).
-    Paid,
-    Completed,
+    /// Fee paid; the investment is due in escrow by transfer.
+    FeePaid,
+    /// The transfer reached escrow with the expected amount.
+    Funded,
+    /// The round succeeded: the investment and a share of the round are allocated.
+    Allocated,
+    /// Money had moved and went back (a failed round, or an end after payment).
+    Refunded,
     Rejected,
+    /// Withdrawn by the investor inside the cancellation window.
     Cancelled,
+    /// A payment deadline passed, or the round closed before the request got through.
+    Lapsed,
 }
 
 impl RequestStatus {
-    pub const ALL: [RequestStatus; 7] = [
+    pub const ALL: [RequestStatus; 11] = [
+        RequestStatus::Waitlisted,
         RequestStatus::Submitted,
         RequestStatus::UnderReview,
         RequestStatus::Approved,
-        RequestStatus::Paid,
-        RequestStatus::Completed,
+        RequestStatus::FeePaid,
+        RequestStatus::Funded,
+        RequestStatus::Allocated,
+        RequestStatus::Refunded,
         RequestStatus::Rejected,
         RequestStatus::Cancelled,
+        RequestStatus::Lapsed,
     ];
 
     pub fn code(self) -> &'static str {
         match self {
+            RequestStatus::Waitlisted => "waitlisted",
             RequestStatus::Submitted => "submitted",
             RequestStatus::UnderReview => "under_review",
             RequestStatus::Approved => "approved",
-            RequestStatus::Paid => "paid",
-            RequestStatus::Completed => "completed",
+            RequestStatus::FeePaid => "fee_paid",
+            RequestStatus::Funded => "funded",
+            RequestStatus::Allocated => "allocated",
+            RequestStatus::Refunded => "refunded",
             RequestStatus::Rejected => "rejected",
             RequestStatus::Cancelled => "cancelled",
+            RequestStatus::Lapsed => "lapsed",
         }
     }
 
@@ -115,32 +136,133 @@ impl RequestStatus {
         RequestStatus::ALL.into_iter().find(|s| s.code() == code)
     }
 
-    /// The investor may cancel until the payment is received.
-    pub fn cancellable(self) -> bool {
-        matches!(
-            self,
-            RequestStatus::Submitted | RequestStatus::UnderReview | RequestStatus::Approved
-        )
-    }
-
-    /// Staff moves: review, approve or reject, confirm payment, complete.
     /// Not yet finished one way or the other.
     pub fn is_open(self) -> bool {
-        !matches!(
+        !self.is_end()
+    }
+
+    /// A final state: nothing moves it again.
+    pub fn is_end(self) -> bool {
+        matches!(
             self,
-            RequestStatus::Completed | RequestStatus::Rejected | RequestStatus::Cancelled
+            RequestStatus::Allocated
+                | RequestStatus::Refunded
+                | RequestStatus::Rejected
+                | RequestStatus::Cancelled
+                | RequestStatus::Lapsed
         )
     }
 
+    /// Holds a place in the round (counts as committed): sent and not waitlisted, not ended
+    /// without allocation.
+    pub fn holds_place(self) -> bool {
+        matches!(
+            self,
+            RequestStatus::Submitted
+                | RequestStatus::UnderReview
+                | RequestStatus::Approved
+                | RequestStatus::FeePaid
+                | RequestStatus::Funded
+                | RequestStatus::Allocated
+        )
+    }
+
+    /// Committed but the money not yet in escrow.
+    pub fn committed_not_received(self) -> bool {
+        self.holds_place() && !matches!(self, RequestStatus::Funded | RequestStatus::Allocated)
+    }
+
+    /// Counts toward the investor's annual limit: it holds money or is heading there.
+    pub fn counts_toward_limit(self) -> bool {
+        self.holds_place() || self == RequestStatus::Waitlisted
+    }
+
+    /// Every end without an allocation: a service fee paid for such a request is owed back
+    /// (the payments job refunds it through the provider).
+    pub fn owes_fee_refund(self) -> bool {
+        matches!(
+            self,
+            RequestStatus::Cancelled
+                | RequestStatus::Rejected
+                | RequestStatus::Lapsed
+                | RequestStatus::Refunded
+        )
+    }
+
+    /// The investor may withdraw from these states (inside the cancellation window; a
+    /// waitlisted request at any time, as it holds no place).
+    pub fn investor_may_withdraw(self) -> bool {
+        matches!(
+            self,
+            RequestStatus::Waitlisted
+                | RequestStatus::Submitted
+                | RequestStatus::UnderReview
+                | RequestStatus::Approved
+                | RequestStatus::FeePaid
+                | RequestStatus::Funded
+        )
+    }
+
+    /// Staff moves: review, approve or reject; a request whose money moved may still be
+    /// rejected before the round closes (what was paid is refunded).
     pub fn staff_can_move_to(self, to: RequestStatus) -> bool {
         use RequestStatus::*;
         matches!(
             (self, to),
             (Submitted, UnderReview)
                 | (Submitted | UnderReview, Approved | Rejected)
-                | (Approved, Paid | Rejected)
-                | (Paid, Completed)
+                | (Approved | FeePaid | Funded, Rejected)
         )
+    }
+
+    /// Every move anyone (investor, staff, the money, the jobs) may make; the database trigger
+    /// on `investment_requests.status` allows exactly these.
+    pub fn may_move_to(self, to: RequestStatus) -> bool {
+        use RequestStatus::*;
+        matches!(
+            (self, to),
+            (Waitlisted, Submitted | Cancelled | Lapsed)
+                | (
+                    Submitted,
+                    UnderReview | Approved | Rejected | Cancelled | Lapsed
+                )
+                | (UnderReview, Approved | Rejected | Cancelled | Lapsed)
+                | (Approved, FeePaid | Rejected | Cancelled | Lapsed)
+                | (FeePaid, Funded | Rejected | Cancelled | Lapsed | Refunded)
+                | (Funded, Allocated | Refunded | Rejected | Cancelled)
+        )
+    }
+}
+
+/// A move of money recorded in the ledger (`money_events`), in the same transaction as the
+/// state it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
+pub enum MoneyKind {
+    /// The service fee was paid by card.
+    FeePaid,
+    /// The service fee went back to the card (through the provider).
+    FeeRefunded,
+    /// The payer's transfer details were given, with the reference.
+    TransferInstructed,
+    /// The clearing bank reported money received in escrow under the reference.
+    TransferReceived,
+    /// The round succeeded: the escrowed amount is allocated to the investor.
+    Allocated,
+    /// Escrowed money is to be returned by the clearing bank (its refund list).
+    EscrowRefunded,
+}
+
+impl MoneyKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            MoneyKind::FeePaid => "fee_paid",
+            MoneyKind::FeeRefunded => "fee_refunded",
+            MoneyKind::TransferInstructed => "transfer_instructed",
+            MoneyKind::TransferReceived => "transfer_received",
+            MoneyKind::Allocated => "allocated",
+            MoneyKind::EscrowRefunded => "escrow_refunded",
+        }
     }
 }
 
@@ -172,11 +294,38 @@ mod tests {
     fn requests_move_only_forward() {
         use RequestStatus::*;
         assert!(Submitted.staff_can_move_to(Approved));
-        assert!(Approved.staff_can_move_to(Paid));
-        assert!(Paid.staff_can_move_to(Completed));
-        assert!(!Submitted.staff_can_move_to(Paid));
-        assert!(!Completed.staff_can_move_to(Rejected));
+        assert!(FeePaid.staff_can_move_to(Rejected));
+        assert!(
+            !Approved.staff_can_move_to(FeePaid),
+            "the fee moves it, not staff"
+        );
+        assert!(!Approved.staff_can_move_to(Funded), "no paid by hand");
+        assert!(!Submitted.staff_can_move_to(Allocated));
+        assert!(!Allocated.staff_can_move_to(Rejected));
         assert!(!Cancelled.staff_can_move_to(Approved));
-        assert!(Approved.cancellable() && !Paid.cancellable());
+        for from in RequestStatus::ALL {
+            for to in RequestStatus::ALL {
+                if from.staff_can_move_to(to) {
+                    assert!(from.may_move_to(to), "{from:?} -> {to:?}");
+                }
+            }
+            if from.is_end() {
+                assert!(RequestStatus::ALL.iter().all(|to| !from.may_move_to(*to)));
+            }
+        }
+    }
+
+    #[test]
+    fn fees_are_owed_back_on_every_end_without_allocation() {
+        use RequestStatus::*;
+        let owed: Vec<_> = RequestStatus::ALL
+            .into_iter()
+            .filter(|s| s.owes_fee_refund())
+            .collect();
+        assert_eq!(owed, [Refunded, Rejected, Cancelled, Lapsed]);
+        assert!(!Allocated.owes_fee_refund() && !FeePaid.owes_fee_refund());
+        assert!(Funded.investor_may_withdraw() && !Allocated.investor_may_withdraw());
+        assert!(Waitlisted.counts_toward_limit() && !Waitlisted.holds_place());
+        assert!(FeePaid.committed_not_received() && !Funded.committed_not_received());
     }
 }

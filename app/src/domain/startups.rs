@@ -3,6 +3,7 @@
 use time::Date;
 
 use crate::domain::money::Money;
+use crate::domain::rounds::RoundStatus;
 
 /// Sectors are the spec's interest categories.
 pub use crate::domain::onboarding::INTERESTS as SECTORS;
@@ -38,6 +39,8 @@ pub const SECTIONS: [&str; 12] = [
 pub enum FundingStatus {
     BeingFunded,
     Funded,
+    /// The round closed below its success threshold; what was paid is refunded.
+    Failed,
 }
 
 impl FundingStatus {
@@ -45,6 +48,7 @@ impl FundingStatus {
         match self {
             FundingStatus::BeingFunded => "being-funded",
             FundingStatus::Funded => "funded",
+            FundingStatus::Failed => "failed",
         }
     }
 
@@ -52,6 +56,7 @@ impl FundingStatus {
         match code {
             "being-funded" => Some(FundingStatus::BeingFunded),
             "funded" => Some(FundingStatus::Funded),
+            "failed" => Some(FundingStatus::Failed),
             _ => None,
         }
     }
@@ -97,8 +102,11 @@ pub enum Offer {
 #[derive(Clone, Debug)]
 pub struct Funding {
     pub goal: Money,
+    /// Received in escrow (from the ledger).
     pub raised: Money,
     pub funded: bool,
+    /// Whether the round takes requests or has closed (and how).
+    pub round: RoundStatus,
     pub period: PeriodKind,
     pub starts_on: Date,
     pub ends_on: Date,
@@ -108,10 +116,11 @@ pub struct Funding {
 
 impl Funding {
     pub fn status(&self) -> FundingStatus {
-        if self.funded {
-            FundingStatus::Funded
-        } else {
-            FundingStatus::BeingFunded
+        match self.round {
+            _ if self.funded => FundingStatus::Funded,
+            RoundStatus::Funded => FundingStatus::Funded,
+            RoundStatus::Failed => FundingStatus::Failed,
+            RoundStatus::Open | RoundStatus::Closing => FundingStatus::BeingFunded,
         }
     }
 
@@ -130,7 +139,10 @@ impl Funding {
     }
 
     pub fn offer(&self, today: Date) -> Offer {
-        let open = !self.funded && self.starts_on <= today && today <= self.ends_on;
+        let open = !self.funded
+            && self.round == RoundStatus::Open
+            && self.starts_on <= today
+            && today <= self.ends_on;
         match (open, self.period) {
             (true, PeriodKind::Investment) => Offer::Invest,
             (true, PeriodKind::PreInvestment) => Offer::PreInvest,
@@ -312,6 +324,7 @@ mod tests {
             goal: Money::from_lira(2_000_000),
             raised: Money::from_lira(500_000),
             funded,
+            round: RoundStatus::Open,
             period,
             starts_on: date!(2026 - 11 - 01),
             ends_on: date!(2026 - 11 - 30),
@@ -343,6 +356,22 @@ mod tests {
         assert_eq!(f.days_left(date!(2026 - 12 - 05)), 0);
         assert_eq!(f.completion_pct(), 25);
         assert_eq!(f.status(), FundingStatus::BeingFunded);
+        let failed = Funding {
+            round: RoundStatus::Failed,
+            ..f.clone()
+        };
+        assert_eq!(failed.status(), FundingStatus::Failed);
+        assert_eq!(failed.offer(date!(2026 - 11 - 21)), Offer::Closed);
+        let closing = Funding {
+            round: RoundStatus::Closing,
+            ..f
+        };
+        assert_eq!(closing.status(), FundingStatus::BeingFunded);
+        assert_eq!(
+            closing.offer(date!(2026 - 11 - 21)),
+            Offer::Closed,
+            "no new requests while closing"
+        );
     }
 
     #[test]

@@ -5,11 +5,13 @@
 
 mod editors;
 mod home;
+mod rounds;
 
 use leptos::prelude::*;
 
 pub use editors::{ContentForm, MailTemplateForm, content_editor_page, mail_template_page};
 pub use home::{StaffHome, staff_home_page};
+pub use rounds::{RoundFiguresForm, RoundPage, ValuationForm, round_page};
 
 use super::staff_table::{Cell, RowAction, StaffRow, row_view};
 use crate::shell::{Page, PageContext};

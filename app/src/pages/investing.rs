@@ -1,13 +1,13 @@
-//! `/mkk`, `/investmentFlow`, `/pendingInvestments` and `/userInvestments`.
+//! `/mkk` and `/investmentFlow` (the investor's lists are in `requests` and `portfolio`).
 
 use leptos::prelude::*;
 use serde_json::json;
 
-use crate::domain::investing::{Breakdown, QUICK_AMOUNTS, RequestStatus};
+use crate::domain::investing::{Breakdown, QUICK_AMOUNTS};
+use crate::domain::limits::LimitStatus;
 use crate::domain::mkk::{MkkForm, MkkStatus};
 use crate::domain::money::Money;
 use crate::domain::startups::PeriodKind;
-use crate::domain::time_fmt::format_date_short;
 use crate::forms::{
     FieldErrors, Notice, checkbox, choice_group, csrf_field, error_summary, input, notice_view,
     select,
@@ -23,6 +23,8 @@ fn private_page(title: String, description: String, body: AnyView) -> Page {
 /// What `/mkk` shows above the form.
 pub struct MkkState {
     pub status: Option<MkkStatus>,
+    /// Corrected after a rejection, waiting for staff again.
+    pub resubmitted: bool,
     pub rejection_reason: Option<String>,
     /// Whether the e-government identity check is switched on.
     pub edevlet: bool,
@@ -36,7 +38,8 @@ pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: 
         });
         view! {
             <div class=format!("flash mkk-status mkk-status--{}", s.code()) role="status">
-                <strong>{ctx.t("mkk-status")} ": "</strong> {ctx.t(&format!("mkk-status-{}", s.code()))}
+                <strong>{ctx.t("mkk-status")} ": "</strong>
+                {if state.resubmitted { ctx.t("mkk-status-resubmitted") } else { ctx.t(&format!("mkk-status-{}", s.code())) }}
                 {reason}
             </div>
         }
@@ -98,6 +101,25 @@ pub struct InvestmentForm {
     pub breakdown: Option<Breakdown>,
     /// Makes a double submit create one request.
     pub idempotency_key: String,
+    /// The investor's annual limit, when they are capped.
+    pub limit: Option<LimitStatus>,
+}
+
+/// The annual limit as the amount page shows it, before the investor starts.
+fn limit_view(ctx: &PageContext, limit: Option<LimitStatus>) -> Option<impl IntoView + use<>> {
+    let l = limit?;
+    let args = [
+        ("limit", l.limit.format(ctx.locale).into()),
+        ("used", l.used.format(ctx.locale).into()),
+        ("remaining", l.remaining.format(ctx.locale).into()),
+    ];
+    Some(view! {
+        <aside class="flash flash--info limit" aria-labelledby="limit-title">
+            <h2 id="limit-title">{ctx.t("limit-title")}</h2>
+            <p>{ctx.locale.t_args("limit-figures", &args)}</p>
+            <p>{ctx.t("limit-qualified")} " " <a href="/qualifiedInvestor">{ctx.t("limit-qualified-link")}</a></p>
+        </aside>
+    })
 }
 
 fn summary(ctx: &PageContext, b: Option<Breakdown>) -> impl IntoView + use<> {
@@ -224,6 +246,7 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
             <h1>{ctx.t(title_id)} ": " {f.startup_name.clone()}</h1>
             <p class="lead">{ctx.t("investment-description")}</p>
         </header>
+        {limit_view(ctx, f.limit)}
         {error_summary(ctx, errors)}
         <div data-island="investment" data-props=investment_props(ctx, f, submit_id)>
             {investment_form(ctx, f, errors, submit_id)}
@@ -235,18 +258,42 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
     page
 }
 
+/// Where the investor fixes what stops a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fix {
+    Nothing,
+    /// Complete or correct the MKK data.
+    Mkk,
+    /// Verify the e-mail address first.
+    Verify,
+    /// Declare qualified-investor status (no annual limit).
+    Qualified,
+}
+
 /// Why the investor cannot send a request yet.
 pub fn investment_blocked_page(ctx: &PageContext, message_id: &str, to_mkk: bool) -> Page {
-    let link = to_mkk.then(|| view! { <p><a class="button button--primary" href="/mkk">{ctx.t("investment-needs-mkk-link")}</a></p> });
+    let fix = if to_mkk { Fix::Mkk } else { Fix::Nothing };
+    investment_refused_page(ctx, ctx.t(message_id), fix)
+}
+
+/// Why the investor cannot send a request, with the way to fix it.
+pub fn investment_refused_page(ctx: &PageContext, message: String, fix: Fix) -> Page {
+    let link = match fix {
+        Fix::Nothing => None,
+        Fix::Mkk => Some(("/mkk", "investment-needs-mkk-link")),
+        Fix::Verify => Some(("/verification", "investment-needs-verified-link")),
+        Fix::Qualified => Some(("/qualifiedInvestor", "limit-qualified-link")),
+    }
+    .map(|(href, id)| view! { <p><a class="button button--primary" href=href>{ctx.t(id)}</a></p> });
     let body = view! {
         <section class="bare-card auth-card">
             <h1>{ctx.t("investment-title")}</h1>
-            <div class="flash flash--info" role="status">{ctx.t(message_id)}</div>
+            <div class="flash flash--info" role="status">{message.clone()}</div>
             {link}
         </section>
     }
     .into_any();
-    private_page(ctx.t("investment-title"), ctx.t(message_id), body)
+    private_page(ctx.t("investment-title"), message, body)
 }
 
 /// The confirmation after a request (the spec's success modal, as a page without JavaScript).
@@ -262,96 +309,6 @@ pub fn investment_created_page(ctx: &PageContext) -> Page {
     private_page(
         ctx.t("investment-created-title"),
         ctx.t("investment-created"),
-        body,
-    )
-}
-
-/// An investment request as lists show it.
-#[derive(Clone, Debug)]
-pub struct RequestRow {
-    pub id: i64,
-    pub startup_slug: String,
-    pub startup_name: String,
-    pub kind: String,
-    pub amount: Money,
-    pub total: Money,
-    pub status: RequestStatus,
-    pub created: time::Date,
-}
-
-pub fn pending_page(ctx: &PageContext, rows: Vec<RequestRow>) -> Page {
-    let empty = rows
-        .is_empty()
-        .then(|| view! { <p class="empty-state">{ctx.t("pending-empty")}</p> });
-    let items = rows
-        .into_iter()
-        .map(|r| {
-            let cancel = r.status.cancellable().then(|| {
-                view! {
-                    <form method="post" action=format!("/pendingInvestments/{}/cancel", r.id)>
-                        {csrf_field(ctx)}
-                        <button class="button button--ghost" type="submit">{ctx.t("pending-cancel")}</button>
-                    </form>
-                }
-            });
-            let pay = (r.status == RequestStatus::Approved).then(|| {
-                view! { <a class="button button--primary" href=format!("/invFlow?request={}", r.id)>{ctx.t("pending-pay")}</a> }
-            });
-            view! {
-                <article class="card request-card" data-status=r.status.code()>
-                    <h2 class="card__title"><a href=format!("/startups/{}", r.startup_slug)>{r.startup_name}</a></h2>
-                    <p class="muted">{ctx.t(&format!("request-kind-{}", r.kind))} " · " {ctx.t("pending-date")} " " {format_date_short(r.created, ctx.locale)}</p>
-                    <dl class="figures">
-                        <div><dt>{ctx.t("investment-summary-amount")}</dt><dd>{r.amount.format(ctx.locale)}</dd></div>
-                        <div><dt>{ctx.t("investment-summary-total")}</dt><dd>{r.total.format(ctx.locale)}</dd></div>
-                    </dl>
-                    <p><span class=format!("badge badge--request-{}", r.status.code())>{ctx.t(&format!("request-status-{}", r.status.code()))}</span></p>
-                    <div class="form__actions">{pay} {cancel}</div>
-                </article>
-            }
-        })
-        .collect_view();
-    let body = view! {
-        <header class="prose__header"><h1>{ctx.t("pending-title")}</h1></header>
-        {empty}
-        <div class="card-grid">{items}</div>
-    }
-    .into_any();
-    private_page(ctx.t("pending-title"), ctx.t("pending-title"), body)
-}
-
-pub fn my_investments_page(ctx: &PageContext, rows: Vec<RequestRow>) -> Page {
-    let total = rows.iter().fold(Money::default(), |acc, r| {
-        acc.checked_add(r.amount).unwrap_or(acc)
-    });
-    let empty = rows
-        .is_empty()
-        .then(|| view! { <p class="empty-state">{ctx.t("my-investments-empty")}</p> });
-    let items = rows
-        .into_iter()
-        .map(|r| {
-            view! {
-                <tr>
-                    <td><a href=format!("/startups/{}", r.startup_slug)>{r.startup_name}</a></td>
-                    <td>{format_date_short(r.created, ctx.locale)}</td>
-                    <td class="num">{r.amount.format(ctx.locale)}</td>
-                </tr>
-            }
-        })
-        .collect_view();
-    let body = view! {
-        <header class="prose__header"><h1>{ctx.t("my-investments-title")}</h1></header>
-        {empty}
-        <p class="lead">{ctx.t("my-investments-total")} ": " <strong>{total.format(ctx.locale)}</strong></p>
-        <table class="table">
-            <thead><tr><th scope="col">{ctx.t("startups-title")}</th><th scope="col">{ctx.t("pending-date")}</th><th scope="col" class="num">{ctx.t("investment-summary-amount")}</th></tr></thead>
-            <tbody>{items}</tbody>
-        </table>
-    }
-    .into_any();
-    private_page(
-        ctx.t("my-investments-title"),
-        ctx.t("my-investments-title"),
         body,
     )
 }

@@ -1,26 +1,26 @@
 //! The signed-in investor's home (`/` and `/overview`): portfolio, pending requests, startups,
-//! reports, the fund-application card, and the portfolio by sector as a server-drawn chart.
+//! reports, the fund-application card, the holdings (see `portfolio`) and the portfolio by
+//! sector as a server-drawn chart.
 
 use leptos::prelude::*;
 
 use crate::domain::money::Money;
 use crate::i18n::FluentArg;
+use crate::pages::portfolio::{Holding, by_sector, holdings_table, totals};
 use crate::shell::{Page, PageContext};
 
 pub struct Overview {
-    pub portfolio: Money,
-    pub investments: i64,
+    /// Allocations, with their valuations.
+    pub holdings: Vec<Holding>,
     pub pending: i64,
     pub pending_total: Money,
     pub open_startups: i64,
     pub reports: i64,
-    /// `(sector code, amount)`, largest first.
-    pub by_sector: Vec<(String, Money)>,
     pub mkk_missing: bool,
 }
 
 /// Horizontal bars, one per sector, drawn on the server (no JavaScript).
-fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoView + use<> {
+pub fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoView + use<> {
     let max = data
         .iter()
         .map(|(_, m)| m.kurus())
@@ -79,11 +79,21 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
             </div>
         }
     });
-    let chart = if o.by_sector.is_empty() {
+    let sectors = by_sector(&o.holdings);
+    let chart = if sectors.is_empty() {
         view! { <p class="empty-state">{ctx.t("my-investments-empty")}</p> }.into_any()
     } else {
-        sector_chart(ctx, &o.by_sector).into_any()
+        sector_chart(ctx, &sectors).into_any()
     };
+    let (invested, value) = totals(&o.holdings);
+    let holdings = (!o.holdings.is_empty()).then(|| {
+        view! {
+            <section class="section" aria-labelledby="holdings">
+                <h2 class="section__title" id="holdings">{ctx.t("portfolio-holdings")}</h2>
+                {holdings_table(ctx, &o.holdings)}
+            </section>
+        }
+    });
     let name = ctx.viewer.map(|v| v.first_name.clone()).unwrap_or_default();
     let body = view! {
         <header class="prose__header">
@@ -95,8 +105,8 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
         <div class="card-grid overview-cards">
             <article class="card">
                 <h2 class="card__title">{ctx.t("home-card-portfolio-title")}</h2>
-                <p class="stat__value">{o.portfolio.format(ctx.locale)}</p>
-                <p class="muted">{count("overview-investments", o.investments)}</p>
+                <p class="stat__value">{invested.format(ctx.locale)}</p>
+                <p class="muted">{count("overview-investments", o.holdings.len() as i64)} " · " {ctx.t("portfolio-total-value")} ": " {value.format(ctx.locale)}</p>
                 <a class="card__link" href="/userInvestments">{ctx.t("nav-my-investments")}</a>
             </article>
             <article class="card">
@@ -123,6 +133,7 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
                 <a class="card__link" href="/gsyf">{ctx.t("home-fund-button")}</a>
             </article>
         </div>
+        {holdings}
         <section class="section" aria-labelledby="by-sector">
             <h2 class="section__title" id="by-sector">{ctx.t("overview-by-sector")}</h2>
             {chart}

@@ -142,6 +142,8 @@ pub struct BankForm {
     pub city: String,
     pub post_code: String,
     pub phone: String,
+    /// The account the payer transfers from: a refund goes back to it.
+    pub iban: String,
 }
 
 pub fn bank_step_page(
@@ -172,6 +174,8 @@ pub fn bank_step_page(
                     {input(ctx, errors, "post_code", "bank-post-code", "text", &form.post_code, "postal-code")}
                     {input(ctx, errors, "phone", "field-phone", "tel", &form.phone, "tel")}
                 </div>
+                {input(ctx, errors, "iban", "payment-iban", "text", &form.iban, "off")}
+                <p class="field__hint">{ctx.t("payment-iban-hint")}</p>
                 <div class="form__actions">
                     <button class="button button--primary" type="submit">{ctx.t("bank-submit")}</button>
                 </div>

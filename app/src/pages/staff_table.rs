@@ -229,7 +229,7 @@ fn island_props(ctx: &PageContext, search: Option<&str>) -> String {
 }
 
 /// The table itself: the column heads, then `rows` with their actions.
-fn table_view(
+pub(crate) fn table_view(
     ctx: &PageContext,
     columns: &[&'static str],
     rows: Vec<StaffRow>,

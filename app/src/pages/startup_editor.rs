@@ -139,7 +139,8 @@ fn basics(
     }
 }
 
-/// The round: goal, period kind and dates, and whether it is funded.
+/// The round: goal, period kind and dates. Whether it is funded is decided by its close, and
+/// what it raised comes from the ledger (`/dashboard/rounds`), so neither is typed here.
 fn funding(ctx: &PageContext, form: &StartupForm, errors: &FieldErrors) -> impl IntoView + use<> {
     let periods = vec![
         ("investment".to_owned(), ctx.t("period-investment")),
@@ -156,7 +157,7 @@ fn funding(ctx: &PageContext, form: &StartupForm, errors: &FieldErrors) -> impl 
             {field(ctx, errors, "ends_on", "dashboard-startup-ends", "date", &form.ends_on)}
             {field(ctx, errors, "vip_until", "dashboard-startup-vip-until", "date", &form.vip_until)}
         </div>
-        {checkbox(ctx, errors, "funded", view! { {ctx.t("dashboard-startup-funded")} }.into_any(), form.funded)}
+        <p class="muted">{ctx.t("dashboard-startup-round-hint")}</p>
     }
 }
 

@@ -9,7 +9,7 @@ mod favorites;
 use leptos::prelude::*;
 
 pub use catalogue::{ListPage, startups_page};
-pub use detail::{StartupDetail, startup_page};
+pub use detail::{RoundFigures, StartupDetail, startup_page};
 pub use favorites::favorites_page;
 
 use crate::domain::money::Money;
@@ -27,12 +27,16 @@ pub struct StartupCard {
     pub fund: String,
     pub city: String,
     pub goal: Money,
+    /// Received in escrow (the ledger), the round's raised amount.
     pub raised: Money,
+    /// Investors whose money is in escrow.
     pub investors: i64,
     pub completion_pct: i64,
     pub status: FundingStatus,
     pub period: PeriodKind,
     pub days_left: i64,
+    /// The period ends within a few days and the round is still open.
+    pub closing_soon: bool,
     /// `None` for visitors, who cannot keep favourites.
     pub favorite: Option<bool>,
 }
@@ -54,6 +58,13 @@ fn days_left(ctx: &PageContext, card: &StartupCard) -> String {
             ],
         )
     }
+}
+
+/// A badge on rounds whose period ends within a few days.
+pub fn closing_soon(ctx: &PageContext, card: &StartupCard) -> Option<impl IntoView + use<>> {
+    card.closing_soon.then(
+        || view! { <span class="badge badge--closing-soon">{ctx.t("status-closing-soon")}</span> },
+    )
 }
 
 /// The favourite toggle: a small form, so it works without JavaScript.
@@ -97,6 +108,7 @@ pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + us
         <article class="card startup-card" data-status=card.status.code() data-name=card.name.clone() data-city=card.city.clone()>
             <div class="startup-card__top">
                 <span class=status_class>{ctx.t(&format!("status-{}", card.status.code()))}</span>
+                {closing_soon(ctx, card)}
                 <span class="muted">{ctx.t(&format!("interest-{}", card.sector))}</span>
             </div>
             <h2 class="card__title"><a href=href>{card.name.clone()}</a></h2>

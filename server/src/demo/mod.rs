@@ -4,6 +4,7 @@
 
 pub mod files;
 mod queries;
+mod rounds;
 pub mod startups;
 
 use anyhow::Context;

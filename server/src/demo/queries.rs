@@ -88,10 +88,6 @@ pub struct NewStartup<'a> {
     pub established_on: Date,
     pub stage: &'a str,
     pub funding_goal_kurus: i64,
-    pub raised_kurus: i64,
-    pub investor_count: i64,
-    pub completion_pct: i64,
-    pub funded: bool,
     pub period_kind: &'a str,
     pub period_starts_on: Date,
     pub period_ends_on: Date,
@@ -104,9 +100,9 @@ pub async fn insert_startup(conn: &mut SqliteConnection, s: &NewStartup<'_>) -> 
     sqlx::query_scalar!(
         r#"INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city,
              description_tr, description_en, website, instagram, team_size, established_on, stage,
-             funding_goal_kurus, raised_kurus, investor_count, completion_pct, funded, period_kind,
-             period_starts_on, period_ends_on, valuation_usd, amount_sought_usd, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             funding_goal_kurus, period_kind, period_starts_on, period_ends_on, valuation_usd,
+             amount_sought_usd, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id AS "id!""#,
         s.slug,
         s.name,
@@ -123,10 +119,6 @@ pub async fn insert_startup(conn: &mut SqliteConnection, s: &NewStartup<'_>) -> 
         s.established_on,
         s.stage,
         s.funding_goal_kurus,
-        s.raised_kurus,
-        s.investor_count,
-        s.completion_pct,
-        s.funded,
         s.period_kind,
         s.period_starts_on,
         s.period_ends_on,
@@ -277,6 +269,255 @@ pub async fn insert_academy_event(
         title_tr,
         title_en,
         starts_at
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+// Demo rounds: investors and their requests, stepped through the same states, ledger rows and
+// history the platform writes (the database's triggers check every step).
+
+/// A demo investor: a verified account without a password (it cannot sign in).
+pub async fn insert_investor(
+    conn: &mut SqliteConnection,
+    email: &str,
+    first_name: &str,
+    last_name: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"INSERT INTO users (email, first_name, last_name, role, language, email_verified_at,
+               investor_type, created_at, updated_at)
+           VALUES (?, ?, ?, 'investor', 'tr', ?, 'individual', ?, ?) RETURNING id AS "id!""#,
+        email,
+        first_name,
+        last_name,
+        now,
+        now,
+        now
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// A demo request, sent at `at` (the fee is 2.5%, added on top).
+pub struct DemoRequest<'a> {
+    pub user: i64,
+    pub startup: i64,
+    pub kind: &'a str,
+    pub amount_kurus: i64,
+    pub key: String,
+    pub waitlisted: bool,
+    pub at: OffsetDateTime,
+}
+
+pub async fn insert_request(conn: &mut SqliteConnection, r: &DemoRequest<'_>) -> sqlx::Result<i64> {
+    let fee = r.amount_kurus / 40;
+    let total = r.amount_kurus + fee;
+    let status = if r.waitlisted {
+        "waitlisted"
+    } else {
+        "submitted"
+    };
+    let cancel_until = r.at + time::Duration::hours(48);
+    sqlx::query_scalar!(
+        r#"INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
+               investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key, created_at,
+               updated_at, cancel_until)
+           VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id AS "id!""#,
+        r.user,
+        r.startup,
+        r.kind,
+        r.amount_kurus,
+        fee,
+        r.amount_kurus,
+        total,
+        status,
+        r.at,
+        r.key,
+        r.at,
+        r.at,
+        cancel_until
+    )
+    .fetch_one(conn)
+    .await
+}
+
+pub async fn insert_event(
+    conn: &mut SqliteConnection,
+    request: i64,
+    status: &str,
+    note: &str,
+    at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO request_events (request_id, status, note, created_at) VALUES (?, ?, ?, ?)",
+        request,
+        status,
+        note,
+        at
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Moves a demo request; the deadlines and share are kept when not given.
+pub struct DemoMove<'a> {
+    pub request: i64,
+    pub to: &'a str,
+    pub at: OffsetDateTime,
+    pub fee_due_at: Option<OffsetDateTime>,
+    pub transfer_due_at: Option<OffsetDateTime>,
+    pub fee_paid_at: Option<OffsetDateTime>,
+    pub share_ppm: Option<i64>,
+}
+
+pub async fn move_request(conn: &mut SqliteConnection, m: &DemoMove<'_>) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE investment_requests SET status = ?, updated_at = ?,
+             fee_due_at = COALESCE(?, fee_due_at), transfer_due_at = COALESCE(?, transfer_due_at),
+             fee_paid_at = COALESCE(?, fee_paid_at), share_ppm = COALESCE(?, share_ppm)
+         WHERE id = ?",
+        m.to,
+        m.at,
+        m.fee_due_at,
+        m.transfer_due_at,
+        m.fee_paid_at,
+        m.share_ppm,
+        m.request
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_money(
+    conn: &mut SqliteConnection,
+    request: i64,
+    kind: &str,
+    amount_kurus: i64,
+    reference: &str,
+    at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO money_events (request_id, kind, amount_kurus, reference, note, created_at)
+         VALUES (?, ?, ?, ?, 'demo', ?)",
+        request,
+        kind,
+        amount_kurus,
+        reference,
+        at
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_transfer(
+    conn: &mut SqliteConnection,
+    request: i64,
+    reference: &str,
+    payer_name: &str,
+    iban: &str,
+    amount_kurus: i64,
+    at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO bank_transfers (request_id, reference, payer_name, address, country, city, post_code,
+             phone, amount_kurus, payer_iban, created_at)
+         VALUES (?, ?, ?, 'Demo Cad. 1', 'Türkiye', 'İstanbul', '34000', '+905321234567', ?, ?, ?)",
+        request,
+        reference,
+        payer_name,
+        amount_kurus,
+        iban,
+        at
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn note_receipt(
+    conn: &mut SqliteConnection,
+    request: i64,
+    amount_kurus: i64,
+    on: Date,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE bank_transfers SET received_amount_kurus = ?, received_at = ? WHERE request_id = ?",
+        amount_kurus,
+        on,
+        request
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Marks a demo round closed (its requests are settled first).
+pub async fn close_round(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    funded: bool,
+    total_kurus: i64,
+    at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    let outcome = if funded { "funded" } else { "failed" };
+    sqlx::query!(
+        "UPDATE startups SET round_status = ?, close_outcome = ?, closing_total_kurus = ?,
+             closing_started_at = ?, closed_at = ?, funded = ?
+         WHERE id = ?",
+        outcome,
+        outcome,
+        total_kurus,
+        at,
+        at,
+        funded,
+        startup
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// What staff would record for a demo round: the round's valuation, the lead fund's
+/// commitment, and a later valuation.
+pub async fn round_figures(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    round_valuation_kurus: i64,
+    lead_commitment_kurus: i64,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE startups SET round_valuation_kurus = ?, lead_commitment_kurus = ? WHERE id = ?",
+        round_valuation_kurus,
+        lead_commitment_kurus,
+        startup
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn insert_valuation(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    valuation_kurus: i64,
+    on: Date,
+    source: &str,
+    at: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO startup_valuations (startup_id, valuation_kurus, valued_on, source, created_at)
+         VALUES (?, ?, ?, ?, ?)",
+        startup,
+        valuation_kurus,
+        on,
+        source,
+        at
     )
     .execute(conn)
     .await?;

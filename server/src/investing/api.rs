@@ -84,7 +84,7 @@ pub async fn submit_json(
     let input = RequestInput::from(fields);
     let row = find_card(&ctx, staff.as_ref(), &input.startup).await?;
     if let Some(blocked) = blocked(&ctx, &user, &row).await? {
-        let message = ctx.t(blocked.message);
+        let message = blocked.message;
         return Ok(answer(
             blocked.status,
             json!({ "ok": false, "message": message }),

@@ -1,69 +1,105 @@
-//! The investor's own requests: those under way (`/pendingInvestments`, where a request not
-//! yet paid can be withdrawn) and completed investments (`/userInvestments`).
+//! The investor's own requests: those that are not holdings (`/pendingInvestments`, each with
+//! its timeline, the payment link when it is their turn and the cancellation window's
+//! countdown) and their holdings (`/userInvestments`, with valuations and the sector chart).
 
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
+use ortak_app::domain::rounds::{holding_value, multiple_x100};
 use ortak_app::domain::time_fmt::istanbul_date;
-use ortak_app::pages::investing::{RequestRow, my_investments_page, pending_page};
+use ortak_app::pages::portfolio::{Holding, Valuation, my_investments_page};
+use ortak_app::pages::requests::{RequestCard, pending_page};
 use serde::de::IgnoredAny;
+use sqlx::SqlitePool;
 
-use super::{queries, transitions};
+use super::notify::history;
+use super::queries::timeline as queries;
+use super::transitions;
 use crate::error::AppError;
 use crate::web::form::Form;
 use crate::web::{Ctx, Member, flash};
 
-async fn requests(ctx: &Ctx, user: i64, completed: bool) -> Result<Vec<RequestRow>, AppError> {
-    let rows = queries::requests_of(ctx.state().db(), user, completed).await?;
-    Ok(rows
+/// `GET /pendingInvestments`.
+pub async fn pending(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
+    let db = ctx.state().db();
+    let now = ctx.state().now();
+    let events = queries::events_of(db, user.id).await?;
+    let cards = queries::pending_of(db, user.id)
+        .await?
         .into_iter()
-        .map(|r| RequestRow {
-            id: r.id,
-            startup_slug: r.slug,
-            startup_name: r.name,
-            kind: r.kind.code().to_owned(),
-            amount: Money::from_kurus(r.amount_kurus),
-            total: Money::from_kurus(r.total_kurus),
-            status: r.status,
-            created: istanbul_date(r.created_at),
+        .map(|r| {
+            let h = history(&r, &events);
+            RequestCard {
+                id: r.id,
+                startup_slug: r.slug,
+                startup_name: r.name,
+                kind: r.kind,
+                amount: Money::from_kurus(r.amount_kurus),
+                total: Money::from_kurus(r.total_kurus),
+                status: r.status,
+                created: istanbul_date(r.created_at),
+                timeline: h.timeline(r.id),
+                withdraw: h.withdrawable_until(now).map(|until| (until, until - now)),
+                reason: r.rejection_reason,
+            }
+        })
+        .collect();
+    let page = ctx.page_ctx(|pc| pending_page(pc, cards));
+    Ok(ctx.render(StatusCode::OK, page).await)
+}
+
+/// The investor's holdings, valued at their startups' latest valuations.
+pub async fn holdings(db: &SqlitePool, user: i64) -> Result<Vec<Holding>, AppError> {
+    Ok(queries::holdings_of(db, user)
+        .await?
+        .into_iter()
+        .map(|h| {
+            let amount = Money::from_kurus(h.amount_kurus);
+            let valuation = match (h.valuation_kurus, h.valuation_source, h.valued_on) {
+                (Some(v), Some(source), Some(on)) => Some(Valuation {
+                    amount: Money::from_kurus(v),
+                    source,
+                    on,
+                }),
+                _ => None,
+            };
+            // Without a later valuation the holding is worth what the round valued it at.
+            let value = h.round_valuation_kurus.and_then(|round| {
+                let latest = valuation.as_ref().map_or(round, |v| v.amount.kurus());
+                holding_value(amount, Money::from_kurus(round), Money::from_kurus(latest))
+            });
+            Holding {
+                startup_slug: h.slug,
+                startup_name: h.name,
+                sector: h.sector,
+                amount,
+                share_ppm: h.share_ppm,
+                allocated_on: istanbul_date(h.allocated_at),
+                valuation,
+                multiple_x100: value.and_then(|v| multiple_x100(amount, v)),
+                value,
+            }
         })
         .collect())
 }
 
-/// `GET /pendingInvestments`.
-pub async fn pending(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
-    let rows = requests(&ctx, user.id, false).await?;
-    let page = ctx.page_ctx(|pc| pending_page(pc, rows));
-    Ok(ctx.render(StatusCode::OK, page).await)
-}
-
 /// `GET /userInvestments`.
 pub async fn mine(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
-    let rows = requests(&ctx, user.id, true).await?;
-    let page = ctx.page_ctx(|pc| my_investments_page(pc, rows));
+    let holdings = holdings(ctx.state().db(), user.id).await?;
+    let page = ctx.page_ctx(|pc| my_investments_page(pc, holdings));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-/// `POST /pendingInvestments/{id}/cancel`: the investor withdraws a request not yet paid.
+/// `POST /pendingInvestments/{id}/cancel`: the investor withdraws a request inside the
+/// cancellation window; what was paid is refunded.
 pub async fn cancel(
     ctx: Ctx,
     Member(user): Member,
     Path(id): Path<i64>,
     Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
-    let mut tx = ctx.state().db().begin().await?;
-    // Someone else's request is as invisible as a missing one.
-    let status = queries::own_status(&mut tx, id, user.id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !status.cancellable() {
-        return Err(AppError::BadRequest("bad-request-text"));
-    }
-    queries::cancel(&mut tx, id, ctx.state().now()).await?;
-    transitions::record_event(&mut tx, id, RequestStatus::Cancelled, "", Some(user.id)).await?;
-    tx.commit().await?;
+    transitions::withdraw(ctx.state(), id, user.id).await?;
     flash::success(&ctx, "pending-cancelled").await?;
     Ok(Redirect::to("/pendingInvestments").into_response())
 }

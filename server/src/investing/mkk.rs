@@ -1,6 +1,9 @@
 //! `/mkk`: the investor-registry membership form. Members must have sent it (and not had it
 //! rejected) before they may send a request. When the e-government identity check is
 //! configured, a citizen's TCKN is verified at once; otherwise staff review the data.
+//! Only a verified e-mail address may send it; an identity number belongs to one account; a
+//! rejection stays until the data changes, and corrected data after a rejection waits for
+//! staff (investing stays blocked until they verify it).
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -8,7 +11,7 @@ use ortak_app::domain::identity::IdType;
 use ortak_app::domain::mkk::{Mkk, MkkForm, MkkStatus, validate_mkk};
 use ortak_app::domain::money::Money;
 use ortak_app::forms::{FieldErrors, Notice};
-use ortak_app::pages::investing::{MkkState, mkk_page};
+use ortak_app::pages::investing::{Fix, MkkState, investment_refused_page, mkk_page};
 
 use super::queries::profiles as queries;
 use crate::error::AppError;
@@ -18,7 +21,29 @@ use crate::web::{Ctx, Member, flash};
 
 /// The user's MKK status, if they submitted the form.
 pub async fn status(db: &sqlx::SqlitePool, user_id: i64) -> Result<Option<MkkStatus>, AppError> {
-    Ok(queries::mkk_status(db, user_id).await?)
+    Ok(queries::mkk_review(db, user_id).await?.map(|r| r.status))
+}
+
+/// Why the user's MKK data does not let them invest yet (the Fluent id), if it does not.
+pub async fn investing_blocked(
+    db: &sqlx::SqlitePool,
+    user_id: i64,
+) -> Result<Option<&'static str>, AppError> {
+    Ok(match queries::mkk_review(db, user_id).await? {
+        None => Some("investment-needs-mkk"),
+        Some(r) if r.status == MkkStatus::Rejected => Some("investment-needs-mkk-fix"),
+        Some(r) if r.previously_rejected && r.status != MkkStatus::Verified => {
+            Some("investment-needs-mkk-review")
+        }
+        Some(_) => None,
+    })
+}
+
+/// The page that sends a member with an unverified e-mail address to verify it first.
+async fn verify_first(ctx: &Ctx, status: StatusCode) -> Response {
+    let page =
+        ctx.page_ctx(|pc| investment_refused_page(pc, pc.t("mkk-needs-verified"), Fix::Verify));
+    ctx.render(status, page).await
 }
 
 async fn show(
@@ -32,6 +57,9 @@ async fn show(
     let review = queries::mkk_review(ctx.state().db(), user_id).await?;
     let state = MkkState {
         status: review.as_ref().map(|r| r.status),
+        resubmitted: review
+            .as_ref()
+            .is_some_and(|r| r.previously_rejected && r.status == MkkStatus::Submitted),
         rejection_reason: review.and_then(|r| r.rejection_reason),
         edevlet: ctx.state().shared().identity_check.is_some(),
         notice,
@@ -74,6 +102,9 @@ async fn current_form(ctx: &Ctx, user: &CurrentUser) -> Result<MkkForm, AppError
 
 /// `GET /mkk`.
 pub async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
+    if !user.verified {
+        return Ok(verify_first(&ctx, StatusCode::OK).await);
+    }
     let form = current_form(&ctx, &user).await?;
     let none = FieldErrors::default();
     show(&ctx, StatusCode::OK, &form, &none, None, user.id).await
@@ -114,6 +145,9 @@ pub async fn save(
     Member(user): Member,
     Form(form): Form<MkkForm>,
 ) -> Result<Response, AppError> {
+    if !user.verified {
+        return Ok(verify_first(&ctx, StatusCode::FORBIDDEN).await);
+    }
     let refused = StatusCode::UNPROCESSABLE_ENTITY;
     let mkk = match validate_mkk(&form, ctx.state().today()) {
         Ok(mkk) => mkk,
@@ -129,7 +163,22 @@ pub async fn save(
         Identity::Unchecked(notice) => (MkkStatus::Submitted, None, notice.unwrap_or("mkk-saved")),
     };
     let now = ctx.state().now();
-    queries::save_mkk(ctx.state().db(), user.id, &mkk, status, verified_by, now).await?;
+    let saved =
+        match queries::save_mkk(ctx.state().db(), user.id, &mkk, status, verified_by, now).await {
+            Ok(saved) => saved,
+            Err(e) if crate::db::unique_violation(&e, "mkk_profiles.identity_number") => {
+                let mut errors = FieldErrors::default();
+                errors.add("identity_number", "mkk-identity-taken");
+                return show(&ctx, StatusCode::CONFLICT, &form, &errors, None, user.id).await;
+            }
+            Err(e) => return Err(e.into()),
+        };
+    if !saved {
+        // The rejected data, sent again unchanged: nothing new for staff to review.
+        let notice = Some(Notice::Error(ctx.t("mkk-unchanged")));
+        let none = FieldErrors::default();
+        return show(&ctx, StatusCode::CONFLICT, &form, &none, notice, user.id).await;
+    }
     flash::success(&ctx, message).await?;
     Ok(Redirect::to("/mkk").into_response())
 }

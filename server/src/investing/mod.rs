@@ -1,19 +1,31 @@
-//! Investing: what a member does to invest. The MKK membership form (`mkk`), sending a request
-//! by the plain form or the island (`requests`, `api`), their own requests (`lists`), their
-//! overview and reports (`portfolio`) and the qualified-investor declaration (`qualified`).
-//! `transitions` moves a request after it is sent (staff and payments call it). Builds on
+//! Investing: what a member does to invest, and what happens to a request after. The MKK
+//! membership form (`mkk`), sending a request by the plain form or the island (`requests`,
+//! `api`, with the annual limit in `limits`), their own requests with timelines and their
+//! holdings (`lists`), their overview and reports (`portfolio`) and the qualified-investor
+//! declaration (`qualified`). The money path: the ledger (`ledger`), the moves that follow it
+//! (`transitions`, called by staff and `payments`), the status mails with the timeline
+//! (`notify`) and the round jobs: waitlist, payment deadlines, closing (`rounds`). Builds on
 //! `startups` (the card decides whether a round is open); all SQL is in `queries`.
 
 mod api;
+pub mod ledger;
+mod limits;
 mod lists;
 pub mod mkk;
+mod notify;
 pub mod portfolio;
 mod qualified;
 mod queries;
 mod requests;
-mod transitions;
+pub mod rounds;
+pub mod transitions;
 
-pub use transitions::{mail_investor, record_event, staff_transition};
+#[allow(
+    unused_imports,
+    reason = "the money-path interface: payments refunds fees through it"
+)]
+pub use transitions::fee_refunded;
+pub use transitions::{Receipt, fee_paid, staff_transition, transfer_received};
 
 use crate::web::{Access, Routes};
 

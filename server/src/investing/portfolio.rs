@@ -19,20 +19,13 @@ use crate::web::{Ctx, Member};
 /// The signed-in investor's home page (`content` shows it at `/` to members).
 pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, AppError> {
     let db = ctx.state().db();
-    let completed = queries::completed_totals(db, user.id).await?;
     let pending = queries::pending_totals(db, user.id).await?;
     let overview = Overview {
-        portfolio: Money::from_kurus(completed.amount_kurus),
-        investments: completed.count,
+        holdings: super::lists::holdings(db, user.id).await?,
         pending: pending.count,
         pending_total: Money::from_kurus(pending.amount_kurus),
         open_startups: queries::open_startups(db, ctx.state().today()).await?,
         reports: queries::visible_report_count(db, user.id).await?,
-        by_sector: queries::by_sector(db, user.id)
-            .await?
-            .into_iter()
-            .map(|s| (s.sector, Money::from_kurus(s.total)))
-            .collect(),
         mkk_missing: mkk::status(db, user.id).await?.is_none(),
     };
     let page = ctx.page_ctx(|pc| overview_page(pc, overview));

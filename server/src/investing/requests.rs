@@ -1,7 +1,9 @@
 //! Sending an investment or pre-investment request: the amount page, the plain form's submit
-//! and the checks both it and the island's JSON submit (`api`) share: whether the round is
-//! open to this member, their MKK data, the amount and risk notice, and the idempotency key
-//! that makes a form sent twice one request.
+//! and the checks both it and the island's JSON submit (`api`) share: a verified e-mail
+//! address, whether the round is open to this member, their MKK data, their annual limit
+//! (shown before they start; a request over it is refused), the amount and risk notice, and
+//! the idempotency key that makes a form sent twice one request. A round already holding its
+//! goal plus the overfunding margin puts the request on its waitlist.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
@@ -12,15 +14,18 @@ use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::Offer;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::investing::{
-    InvestmentForm, investment_blocked_page, investment_created_page, investment_page,
+    Fix, InvestmentForm, investment_created_page, investment_page, investment_refused_page,
 };
 use rand::RngCore;
 use serde::Deserialize;
+use time::Duration;
 
+use super::notify::mail_status;
+use super::queries::moves;
 use super::queries::{self, NewRequest};
-use super::{mkk, transitions};
+use super::transitions::{begin_write, record_event};
+use super::{limits, mkk};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
 use crate::startups::{CardRow, find_card, is_vip};
 use crate::web::form::Form;
 use crate::web::session::CurrentUser;
@@ -34,10 +39,10 @@ fn new_key() -> String {
 
 /// Why a request cannot be sent now.
 pub(super) struct Blocked {
-    /// The Fluent id of the explanation.
-    pub message: &'static str,
-    /// The fix is on `/mkk`.
-    pub to_mkk: bool,
+    /// The explanation, in the page's language.
+    pub message: String,
+    /// Where the member fixes it.
+    pub fix: Fix,
     pub status: StatusCode,
 }
 
@@ -48,24 +53,51 @@ pub(super) async fn blocked(
     row: &CardRow,
 ) -> Result<Option<Blocked>, AppError> {
     let db = ctx.state().db();
-    let refuse = |message, to_mkk| {
+    let refuse = |id: &str, fix, status| {
         Some(Blocked {
-            message,
-            to_mkk,
-            status: StatusCode::CONFLICT,
+            message: ctx.t(id),
+            fix,
+            status,
         })
     };
+    if !user.verified {
+        return Ok(refuse(
+            "investment-needs-verified",
+            Fix::Verify,
+            StatusCode::FORBIDDEN,
+        ));
+    }
     let vip = is_vip(db, user.id, row.id).await?;
     match row.funding().offer_for(ctx.state().today(), vip) {
-        Offer::Closed => return Ok(refuse("investment-closed", false)),
-        Offer::VipOnly => return Ok(refuse("startup-vip-only", false)),
+        Offer::Closed => {
+            return Ok(refuse(
+                "investment-closed",
+                Fix::Nothing,
+                StatusCode::CONFLICT,
+            ));
+        }
+        Offer::VipOnly => {
+            return Ok(refuse(
+                "startup-vip-only",
+                Fix::Nothing,
+                StatusCode::CONFLICT,
+            ));
+        }
         Offer::Invest | Offer::PreInvest => {}
     }
-    Ok(match mkk::status(db, user.id).await? {
-        None => refuse("investment-needs-mkk", true),
-        Some(s) if !s.allows_investing() => refuse("investment-needs-mkk-fix", true),
-        Some(_) => None,
-    })
+    if let Some(id) = mkk::investing_blocked(db, user.id).await? {
+        return Ok(refuse(id, Fix::Mkk, StatusCode::CONFLICT));
+    }
+    let mut conn = db.acquire().await?;
+    let limit = limits::status(&mut conn, ctx.state(), user.id).await?;
+    Ok(limit.filter(|l| l.below_minimum()).map(|l| Blocked {
+        message: ctx.locale.t_args(
+            "limit-below-minimum",
+            &[("remaining", l.remaining.format(ctx.locale).into())],
+        ),
+        fix: Fix::Qualified,
+        status: StatusCode::CONFLICT,
+    }))
 }
 
 /// The page that says why a request cannot be sent, if it cannot.
@@ -73,13 +105,13 @@ async fn gate(ctx: &Ctx, user: &CurrentUser, row: &CardRow) -> Result<Option<Res
     let Some(blocked) = blocked(ctx, user, row).await? else {
         return Ok(None);
     };
-    // Missing MKK data is explained on a normal page; a closed round is a conflict.
-    let status = if blocked.to_mkk {
-        StatusCode::OK
-    } else {
+    // What the member can fix is explained on a normal page; a closed round is a conflict.
+    let status = if blocked.fix == Fix::Nothing {
         blocked.status
+    } else {
+        StatusCode::OK
     };
-    let page = ctx.page_ctx(|pc| investment_blocked_page(pc, blocked.message, blocked.to_mkk));
+    let page = ctx.page_ctx(|pc| investment_refused_page(pc, blocked.message, blocked.fix));
     Ok(Some(ctx.render(status, page).await))
 }
 
@@ -89,7 +121,7 @@ pub struct FlowQuery {
     startup: String,
 }
 
-/// `GET /investmentFlow?startup=SLUG`: the amount page.
+/// `GET /investmentFlow?startup=SLUG`: the amount page, with the member's annual limit.
 pub async fn amount_page(
     ctx: Ctx,
     Member(user): Member,
@@ -100,6 +132,7 @@ pub async fn amount_page(
     if let Some(blocked) = gate(&ctx, &user, &row).await? {
         return Ok(blocked);
     }
+    let mut conn = ctx.state().db().acquire().await?;
     let form = InvestmentForm {
         startup_slug: row.slug.clone(),
         startup_name: row.name.clone(),
@@ -110,6 +143,7 @@ pub async fn amount_page(
         fee_rate_bp: ctx.state().shared().service_fee_bp,
         breakdown: None,
         idempotency_key: new_key(),
+        limit: limits::status(&mut conn, ctx.state(), user.id).await?,
     };
     let page = ctx.page_ctx(|pc| investment_page(pc, &form, &FieldErrors::default()));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -130,13 +164,43 @@ pub struct RequestInput {
 
 pub(super) enum Outcome {
     Created,
-    Invalid(FieldErrors, InvestmentForm),
+    /// Boxed: the typed form is large and the outcome is mostly `Created`.
+    Invalid(FieldErrors, Box<InvestmentForm>),
 }
 
 /// A checked request: the amount and whether the fee is added on top.
 struct Checked {
     amount: Money,
     fee_added: bool,
+}
+
+/// The form back, as typed.
+fn typed_form(ctx: &Ctx, row: &CardRow, input: &RequestInput) -> InvestmentForm {
+    let fee_rate_bp = ctx.state().shared().service_fee_bp;
+    let typed = typed_amount(input);
+    let fee_added = input.fee_added.as_deref() == Some("on");
+    InvestmentForm {
+        startup_slug: row.slug.clone(),
+        startup_name: row.name.clone(),
+        kind: row.period_kind,
+        breakdown: parse_amount(&typed)
+            .ok()
+            .map(|a| breakdown(a, fee_rate_bp, fee_added)),
+        amount: typed,
+        fee_added,
+        risk: input.risk.as_deref() == Some("on"),
+        fee_rate_bp,
+        idempotency_key: input.idempotency_key.trim().to_owned(),
+        limit: None,
+    }
+}
+
+fn typed_amount(input: &RequestInput) -> String {
+    if input.amount.trim().is_empty() {
+        input.quick.clone()
+    } else {
+        input.amount.clone()
+    }
 }
 
 /// Checks the input; the form back with its errors when something needs attention. A missing
@@ -146,44 +210,31 @@ fn check(
     row: &CardRow,
     input: &RequestInput,
 ) -> Result<Result<Checked, Outcome>, AppError> {
-    let fee_rate_bp = ctx.state().shared().service_fee_bp;
-    let typed = if input.amount.trim().is_empty() {
-        input.quick.clone()
-    } else {
-        input.amount.clone()
-    };
-    let fee_added = input.fee_added.as_deref() == Some("on");
-    let risk = input.risk.as_deref() == Some("on");
     let mut errors = FieldErrors::default();
-    let amount = errors.check("amount", parse_amount(&typed), |e| e.message_id());
-    if !risk {
+    let amount = errors.check("amount", parse_amount(&typed_amount(input)), |e| {
+        e.message_id()
+    });
+    if input.risk.as_deref() != Some("on") {
         errors.add("risk", "validation-risk");
     }
     let key = input.idempotency_key.trim();
     if key.is_empty() || key.len() > 64 {
         return Err(AppError::BadRequest("bad-request-text"));
     }
-    if let Some(amount) = amount.filter(|_| errors.is_empty()) {
-        return Ok(Ok(Checked { amount, fee_added }));
+    match amount.filter(|_| errors.is_empty()) {
+        Some(amount) => Ok(Ok(Checked {
+            amount,
+            fee_added: input.fee_added.as_deref() == Some("on"),
+        })),
+        None => Ok(Err(Outcome::Invalid(
+            errors,
+            Box::new(typed_form(ctx, row, input)),
+        ))),
     }
-    let summary = parse_amount(&typed)
-        .ok()
-        .map(|a| breakdown(a, fee_rate_bp, fee_added));
-    let form = InvestmentForm {
-        startup_slug: row.slug.clone(),
-        startup_name: row.name.clone(),
-        kind: row.period_kind,
-        amount: typed,
-        fee_added,
-        risk,
-        fee_rate_bp,
-        breakdown: summary,
-        idempotency_key: key.to_owned(),
-    };
-    Ok(Err(Outcome::Invalid(errors, form)))
 }
 
-/// Checks and stores one request; the same idempotency key never makes a second one.
+/// Checks and stores one request; the same idempotency key never makes a second one. The
+/// limit and the round's room are read in the write transaction that stores it.
 pub(super) async fn create(
     ctx: &Ctx,
     user: &CurrentUser,
@@ -194,13 +245,42 @@ pub(super) async fn create(
         Ok(checked) => checked,
         Err(invalid) => return Ok(invalid),
     };
+    let state = ctx.state();
     let b = breakdown(
         checked.amount,
-        ctx.state().shared().service_fee_bp,
+        state.shared().service_fee_bp,
         checked.fee_added,
     );
     let key = input.idempotency_key.trim();
-    let mut tx = ctx.state().db().begin().await?;
+    let now = state.now();
+    let mut tx = begin_write(state).await?;
+    if let Some(owner) = queries::key_owner(&mut tx, key).await? {
+        // The key was used before: fine when it was this investor's own form, sent twice.
+        if owner != user.id {
+            return Err(AppError::BadRequest("bad-request-text"));
+        }
+        return Ok(Outcome::Created);
+    }
+    let limit = limits::status(&mut tx, state, user.id).await?;
+    if limit.is_some_and(|l| !l.allows(b.investment)) {
+        let mut errors = FieldErrors::default();
+        errors.add("amount", "validation-over-limit");
+        let form = InvestmentForm {
+            limit,
+            ..typed_form(ctx, row, input)
+        };
+        return Ok(Outcome::Invalid(errors, Box::new(form)));
+    }
+    let rules = state.shared().rounds.rules();
+    let committed = Money::from_kurus(moves::committed(&mut tx, row.id).await?);
+    let goal = Money::from_kurus(row.funding_goal_kurus);
+    let room = rules.fits(goal, committed, b.investment);
+    let status = if room && !moves::has_waitlist(&mut tx, row.id).await? {
+        RequestStatus::Submitted
+    } else {
+        RequestStatus::Waitlisted
+    };
+    let window = Duration::hours(state.shared().rounds.cancel_window_hours);
     let request = NewRequest {
         user: user.id,
         startup: row.id,
@@ -210,24 +290,23 @@ pub(super) async fn create(
         fee_added: checked.fee_added,
         investment_kurus: b.investment.kurus(),
         total_kurus: b.total.kurus(),
-        risk_accepted_at: ctx.state().now(),
+        risk_accepted_at: now,
         idempotency_key: key,
+        status,
+        now,
+        cancel_until: now + window,
     };
     let Some(id) = queries::insert_request(&mut tx, &request).await? else {
-        // The key was used before: fine when it was this investor's own form, sent twice.
-        if queries::key_owner(&mut tx, key).await? != Some(user.id) {
-            return Err(AppError::BadRequest("bad-request-text"));
-        }
-        tx.commit().await?;
-        ctx.state().wake_mailer();
-        return Ok(Outcome::Created);
+        return Err(AppError::BadRequest("bad-request-text"));
     };
-    transitions::record_event(&mut tx, id, RequestStatus::Submitted, "", Some(user.id)).await?;
-    let link = format!("{}/pendingInvestments", ctx.state().shared().public_url);
-    let mail = Mail::action(&user.email, user.locale, &user.first_name, "request", &link);
-    enqueue(&mut tx, &mail).await?;
+    record_event(&mut tx, id, status, "", Some(user.id), now).await?;
+    let kind = match status {
+        RequestStatus::Waitlisted => "request-waitlisted",
+        _ => "request",
+    };
+    mail_status(&mut tx, state, id, kind, "").await?;
     tx.commit().await?;
-    ctx.state().wake_mailer();
+    state.wake_mailer();
     Ok(Outcome::Created)
 }
 
@@ -239,8 +318,9 @@ pub async fn submit_form(
     Form(input): Form<RequestInput>,
 ) -> Result<Response, AppError> {
     let row = find_card(&ctx, staff.as_ref(), &input.startup).await?;
-    if let Some(blocked) = gate(&ctx, &user, &row).await? {
-        return Ok(blocked);
+    if let Some(blocked) = blocked(&ctx, &user, &row).await? {
+        let page = ctx.page_ctx(|pc| investment_refused_page(pc, blocked.message, blocked.fix));
+        return Ok(ctx.render(blocked.status, page).await);
     }
     match create(&ctx, &user, &row, &input).await? {
         Outcome::Created => Ok(Redirect::to("/investmentFlow/created").into_response()),

@@ -1,50 +1,160 @@
-//! How a request moves once sent: every move is recorded as an event, and the investor hears
-//! of it by mail in their language. Staff's moves (`staff::investments`) and the card fee
-//! (`payments`) come through here, so the rules and the mails live in one place.
+//! How a request moves once sent. The states follow the money: the card fee (`fee_paid`,
+//! `fee_refunded`, called by `payments`), the escrow transfer staff reconcile
+//! (`transfer_received`), staff's review (`staff_transition`), the investor's withdrawal
+//! inside the cancellation window (`withdraw`), and the ends every path shares (`end`: what is
+//! in escrow goes on the clearing bank's refund list, a paid fee is owed back, the waitlist
+//! moves up). Each move writes the ledger, the status, the request's history and the
+//! investor's mail (with the timeline) in one transaction; the database refuses any status the
+//! state machine or the ledger does not allow.
 
-use ortak_app::domain::investing::RequestStatus;
-use sqlx::SqliteConnection;
+use axum::http::StatusCode;
+use ortak_app::domain::investing::{MoneyKind, RequestStatus};
+use ortak_app::domain::money::Money;
+use ortak_app::domain::rounds::RoundStatus;
+use sqlx::{Sqlite, SqliteConnection, Transaction};
+use time::{Date, Duration, OffsetDateTime};
 
-use super::queries;
+use super::ledger::record_at;
+use super::notify::mail_status;
+use super::queries::ledger as ledger_queries;
+use super::queries::moves::{self, Target};
+use super::{queries, rounds};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
 use crate::state::AppState;
 
-/// Records that request `request_id` reached `status` (by `actor`, or by the system).
+/// A write transaction that takes SQLite's write lock at once, so what it reads before writing
+/// cannot change under it (and it never fails to upgrade a read lock).
+pub async fn begin_write(state: &AppState) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
+    state.db().begin_with("BEGIN IMMEDIATE").await
+}
+
+/// Records that request `request_id` reached (or, with a note, stayed at) `status`.
 pub async fn record_event(
     conn: &mut SqliteConnection,
     request_id: i64,
     status: RequestStatus,
     note: &str,
     actor: Option<i64>,
+    at: OffsetDateTime,
 ) -> Result<(), sqlx::Error> {
-    queries::insert_event(conn, request_id, status, note, actor).await
+    queries::insert_event(conn, request_id, status, note, actor, at).await
 }
 
-/// Queues the automatic mail `kind` to the investor who sent `request_id`, in their language,
-/// with staff's `note` (a reason) when there is one.
-pub async fn mail_investor(
+/// The request, or 404.
+async fn target(conn: &mut SqliteConnection, id: i64) -> Result<Target, AppError> {
+    moves::target(conn, id).await?.ok_or(AppError::NotFound)
+}
+
+/// Somebody moved the request first, or the round no longer takes moves: 409.
+fn conflict(message: &'static str) -> AppError {
+    AppError::Refused(StatusCode::CONFLICT, message)
+}
+
+/// The service fee of request `request_id` was paid by card (payment `payment_public_id`):
+/// approved -> fee_paid, with the ledger row, the history, the transfer deadline and the
+/// `fee-paid` mail, in the caller's transaction. `false`, writing nothing, when the request is
+/// no longer approved with its fee unpaid (cancelled, rejected, lapsed or already paid): the
+/// caller must not keep the payment.
+pub async fn fee_paid(
     conn: &mut SqliteConnection,
+    state: &AppState,
     request_id: i64,
-    kind: &str,
-    link: &str,
-    note: &str,
-) -> Result<(), AppError> {
-    let investor = queries::investor_of(&mut *conn, request_id).await?;
-    let mail = Mail::action_noted(
-        &investor.email,
-        investor.language,
-        &investor.first_name,
+    payment_public_id: &str,
+    amount_kurus: i64,
+) -> Result<bool, AppError> {
+    let now = state.now();
+    if !ledger_queries::insert_fee_paid(conn, request_id, amount_kurus, payment_public_id, now)
+        .await?
+    {
+        return Ok(false);
+    }
+    let due = now + Duration::hours(state.shared().rounds.transfer_deadline_hours);
+    if !moves::fee_paid(conn, request_id, due, now).await? {
+        return Err(anyhow::anyhow!("request {request_id}: fee recorded but not moved").into());
+    }
+    let note = format!("service fee paid by card (payment {payment_public_id})");
+    record_event(conn, request_id, RequestStatus::FeePaid, &note, None, now).await?;
+    mail_status(conn, state, request_id, "fee-paid", "").await?;
+    Ok(true)
+}
+
+/// The service fee of request `request_id` went back to the card (`provider_reference` is the
+/// provider's refund): the ledger row, the history and a mail. Only for a request that owes
+/// its fee back, once; `false` otherwise.
+#[allow(
+    dead_code,
+    reason = "the money-path interface: payments::settle_refunds calls it"
+)]
+pub async fn fee_refunded(
+    conn: &mut SqliteConnection,
+    state: &AppState,
+    request_id: i64,
+    amount_kurus: i64,
+    provider_reference: &str,
+) -> Result<bool, AppError> {
+    let now = state.now();
+    let t = target(conn, request_id).await?;
+    if !t.status.owes_fee_refund() || ledger_queries::fee_held(conn, request_id).await?.is_none() {
+        return Ok(false);
+    }
+    let note = "service fee refunded to the card";
+    let kind = MoneyKind::FeeRefunded;
+    if !record_at(
+        conn,
+        request_id,
         kind,
-        link,
+        amount_kurus,
+        provider_reference,
+        None,
         note,
-    );
-    enqueue(conn, &mail).await?;
+        now,
+    )
+    .await?
+    {
+        return Ok(false);
+    }
+    record_event(conn, request_id, t.status, note, None, now).await?;
+    mail_status(conn, state, request_id, "fee-refunded", "").await?;
+    Ok(true)
+}
+
+/// Ends request `t` at `to` (rejected, cancelled, lapsed or refunded): money in escrow goes on
+/// the clearing bank's refund list (ledger), a paid fee is owed back (`owes_fee_refund`, the
+/// payments job refunds it), the investor is mailed and the waitlist moves up.
+pub(super) async fn end(
+    conn: &mut SqliteConnection,
+    state: &AppState,
+    t: &Target,
+    to: RequestStatus,
+    actor: Option<i64>,
+    note: &str,
+    now: OffsetDateTime,
+) -> Result<(), AppError> {
+    let balance = ledger_queries::escrow_balance(conn, t.id).await?;
+    if balance > 0 {
+        let reference = t.reference.as_deref().unwrap_or("");
+        let why = format!("returned to the payer: request {}", to.code());
+        let kind = MoneyKind::EscrowRefunded;
+        record_at(conn, t.id, kind, balance, reference, actor, &why, now).await?;
+    }
+    let moved = match to {
+        RequestStatus::Rejected => moves::reject(conn, t.id, t.status, note, now).await?,
+        _ => moves::set_status(conn, t.id, t.status, to, now).await?,
+    };
+    if !moved {
+        return Err(conflict("request-moved-meanwhile"));
+    }
+    record_event(conn, t.id, to, note, actor, now).await?;
+    mail_status(conn, state, t.id, &format!("request-{}", to.code()), note).await?;
+    if t.status.holds_place() {
+        rounds::promote_waitlist(conn, state, t.startup_id, now).await?;
+    }
     Ok(())
 }
 
-/// Moves a request as staff do (review, approve, reject, confirm payment, complete), records
-/// and audits the move and mails the investor. A rejection needs a reason.
+/// Moves a request as staff do (review, approve, reject), records and audits the move and
+/// mails the investor. A rejection needs a reason; a request whose money moved may be
+/// rejected only while its round is open, and what was paid is refunded.
 pub async fn staff_transition(
     state: &AppState,
     request_id: i64,
@@ -52,42 +162,204 @@ pub async fn staff_transition(
     actor: i64,
     note: &str,
 ) -> Result<(), AppError> {
-    let mut tx = state.db().begin().await?;
-    let from = queries::status(&mut tx, request_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !from.staff_can_move_to(to) {
+    let now = state.now();
+    let mut tx = begin_write(state).await?;
+    let t = target(&mut tx, request_id).await?;
+    if !t.status.staff_can_move_to(to) {
         return Err(AppError::BadRequest("bad-request-text"));
+    }
+    if t.round != RoundStatus::Open {
+        return Err(conflict("round-not-open"));
     }
     if to == RequestStatus::Rejected && note.is_empty() {
         return Err(AppError::BadRequest("dashboard-reason-required"));
     }
-    let reason = (to == RequestStatus::Rejected).then_some(note);
-    queries::set_status(&mut tx, request_id, to, reason, state.now()).await?;
-    record_event(&mut tx, request_id, to, note, Some(actor)).await?;
+    match to {
+        RequestStatus::Rejected => end(&mut tx, state, &t, to, Some(actor), note, now).await?,
+        _ => {
+            let moved = if to == RequestStatus::Approved {
+                let due = now + Duration::hours(state.shared().rounds.fee_deadline_hours);
+                moves::approve(&mut tx, t.id, t.status, due, now).await?
+            } else {
+                moves::set_status(&mut tx, t.id, t.status, to, now).await?
+            };
+            if !moved {
+                return Err(conflict("request-moved-meanwhile"));
+            }
+            record_event(&mut tx, t.id, to, note, Some(actor), now).await?;
+            let kind = format!("request-{}", to.code());
+            mail_status(&mut tx, state, t.id, &kind, note).await?;
+        }
+    }
     let after = if note.is_empty() {
         to.code().to_owned()
     } else {
         format!("{} {note}", to.code())
     };
-    // The investor hears of every move, in their language.
-    let public_url = &state.shared().public_url;
-    let link = match to {
-        RequestStatus::Approved => format!("{public_url}/invFlow?request={request_id}"),
-        RequestStatus::Completed => format!("{public_url}/userInvestments"),
-        _ => format!("{public_url}/pendingInvestments"),
-    };
-    let kind = format!("request-{}", to.code());
-    mail_investor(&mut tx, request_id, &kind, &link, note).await?;
     crate::db::audit::record(
         &mut tx,
         actor,
         "request.status",
         &format!("request:{request_id}"),
-        Some(from.code()),
+        Some(t.status.code()),
         Some(&after),
     )
     .await?;
     tx.commit().await?;
+    state.wake_mailer();
     Ok(())
+}
+
+/// The investor `user` withdraws request `request_id`: inside the cancellation window (a
+/// waitlisted request at any time) and while the round is open; what was paid is refunded.
+/// Someone else's request is as missing as one that is not; outside the window, 409.
+pub async fn withdraw(state: &AppState, request_id: i64, user: i64) -> Result<(), AppError> {
+    let now = state.now();
+    let mut tx = begin_write(state).await?;
+    let t = target(&mut tx, request_id).await?;
+    if t.user_id != user {
+        return Err(AppError::NotFound);
+    }
+    let in_window = t.status == RequestStatus::Waitlisted || now < t.cancel_until;
+    if !t.status.investor_may_withdraw() || t.round != RoundStatus::Open || !in_window {
+        return Err(conflict("pending-not-withdrawable"));
+    }
+    end(
+        &mut tx,
+        state,
+        &t,
+        RequestStatus::Cancelled,
+        Some(user),
+        "",
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    state.wake_mailer();
+    Ok(())
+}
+
+/// What a recorded receipt did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Receipt {
+    /// The expected amount is in escrow: the request is funded (any excess was returned).
+    Funded,
+    /// Less than expected so far: the request waits for the rest (flagged as a mismatch).
+    Short,
+    /// The request cannot take it (ended, already funded, or its round closed): returned.
+    Returned,
+}
+
+/// Staff record what the clearing bank reported received under request `request_id`'s
+/// reference: `amount` on `on`. Money is always recorded as it arrived; the request becomes
+/// funded when the expected amount is in escrow, and money the round cannot take goes back.
+pub async fn transfer_received(
+    state: &AppState,
+    request_id: i64,
+    amount: Money,
+    on: Date,
+    actor: i64,
+) -> Result<Receipt, AppError> {
+    let now = state.now();
+    let mut tx = begin_write(state).await?;
+    let t = target(&mut tx, request_id).await?;
+    let reference = moves::transfer_reference(&mut tx, request_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let reference = reference.as_str();
+    let shown = amount.format(ortak_app::i18n::Locale::Tr);
+    let note = format!("transfer received: {shown} on {on}");
+    let received = MoneyKind::TransferReceived;
+    record_at(
+        &mut tx,
+        t.id,
+        received,
+        amount.kurus(),
+        reference,
+        Some(actor),
+        &note,
+        now,
+    )
+    .await?;
+    let total = moves::received_total(&mut tx, t.id).await?;
+    moves::note_receipt(&mut tx, t.id, total, on).await?;
+    let balance = ledger_queries::escrow_balance(&mut tx, t.id).await?;
+    let refund = MoneyKind::EscrowRefunded;
+    let receipt = if t.status != RequestStatus::FeePaid || t.round != RoundStatus::Open {
+        let why = "received for a request the round cannot take: returned";
+        record_at(
+            &mut tx,
+            t.id,
+            refund,
+            amount.kurus(),
+            reference,
+            Some(actor),
+            why,
+            now,
+        )
+        .await?;
+        record_event(
+            &mut tx,
+            t.id,
+            t.status,
+            &format!("{note} (returned)"),
+            Some(actor),
+            now,
+        )
+        .await?;
+        Receipt::Returned
+    } else if balance < t.investment_kurus {
+        record_event(
+            &mut tx,
+            t.id,
+            t.status,
+            &format!("{note} (mismatch)"),
+            Some(actor),
+            now,
+        )
+        .await?;
+        Receipt::Short
+    } else {
+        if balance > t.investment_kurus {
+            let excess = balance - t.investment_kurus;
+            let why = "more than the investment: the excess is returned";
+            record_at(
+                &mut tx,
+                t.id,
+                refund,
+                excess,
+                reference,
+                Some(actor),
+                why,
+                now,
+            )
+            .await?;
+        }
+        if !moves::set_status(&mut tx, t.id, t.status, RequestStatus::Funded, now).await? {
+            return Err(conflict("request-moved-meanwhile"));
+        }
+        record_event(
+            &mut tx,
+            t.id,
+            RequestStatus::Funded,
+            &note,
+            Some(actor),
+            now,
+        )
+        .await?;
+        mail_status(&mut tx, state, t.id, "request-funded", "").await?;
+        Receipt::Funded
+    };
+    crate::db::audit::record(
+        &mut tx,
+        actor,
+        "transfer.received",
+        &format!("request:{request_id}"),
+        Some(t.status.code()),
+        Some(&format!("{} on {on} ({receipt:?})", amount.kurus())),
+    )
+    .await?;
+    tx.commit().await?;
+    state.wake_mailer();
+    Ok(receipt)
 }

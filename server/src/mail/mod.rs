@@ -37,6 +37,8 @@ pub struct Automatic {
     pub link: String,
     /// Staff's reason, added under the (possibly edited) body.
     pub note: Option<String>,
+    /// Facts added under the body and the reason whatever staff wrote (a request's timeline).
+    pub details: Option<String>,
 }
 
 /// Where a mail in the outbox is, as `outbox.status` stores it.
@@ -61,20 +63,27 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 18] = [
+pub const AUTOMATIC: [&str; 25] = [
     "verify",
     "signin",
     "reset",
     "exists",
     "welcome",
     "request",
+    "request-waitlisted",
+    "request-promoted",
     "request-under_review",
     "request-approved",
     "request-rejected",
     "request-contacted",
     "fee-paid",
-    "request-paid",
-    "request-completed",
+    "request-funded",
+    "request-allocated",
+    "request-refunded",
+    "request-cancelled",
+    "request-lapsed",
+    "deadline-reminder",
+    "fee-refunded",
     "startup-match",
     "application",
     "contact",
@@ -118,12 +127,29 @@ impl Mail {
         link: &str,
         note: &str,
     ) -> Mail {
+        Mail::automatic(to, locale, name, kind, link, note, None)
+    }
+
+    /// An automatic mail with staff's `note` and `details` (a request's timeline) under its
+    /// body, when there are some.
+    pub fn automatic(
+        to: &str,
+        locale: Locale,
+        name: &str,
+        kind: &str,
+        link: &str,
+        note: &str,
+        details: Option<String>,
+    ) -> Mail {
         let subject = locale.t(&format!("mail-{kind}-subject"));
         let note = (!note.is_empty()).then(|| note.to_owned());
-        let body = with_note(
-            locale,
-            locale.t(&format!("mail-{kind}-body")),
-            note.as_deref(),
+        let body = with_details(
+            with_note(
+                locale,
+                locale.t(&format!("mail-{kind}-body")),
+                note.as_deref(),
+            ),
+            details.as_deref(),
         );
         let mut mail = Mail::compose(to, locale, name, kind, link, subject, &body);
         mail.automatic = Some(Automatic {
@@ -131,6 +157,7 @@ impl Mail {
             name: name.to_owned(),
             link: link.to_owned(),
             note,
+            details,
         });
         mail
     }
@@ -152,7 +179,7 @@ impl Mail {
         let text = format!("{greeting}\n\n{body}\n\n{button}: {link}\n\n{footer}\n");
         let paragraphs: String = body
             .split("\n\n")
-            .map(|p| format!("<p>{}</p>", escape(p)))
+            .map(|p| format!("<p>{}</p>", escape(p).replace('\n', "<br>")))
             .collect();
         let html = format!(
             "<!DOCTYPE html><html lang=\"{lang}\"><body style=\"font-family:system-ui,sans-serif;color:#0f1b2d;line-height:1.5\">\
@@ -205,6 +232,13 @@ impl Mail {
     }
 }
 
+fn with_details(body: String, details: Option<&str>) -> String {
+    match details {
+        Some(details) => format!("{body}\n\n{details}"),
+        None => body,
+    }
+}
+
 fn with_note(locale: Locale, body: String, note: Option<&str>) -> String {
     match note {
         Some(note) => format!("{body}\n\n{}: {note}", locale.t("mail-reason")),
@@ -236,7 +270,10 @@ pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sql
         &auto.kind,
         &auto.link,
         subject,
-        &with_note(mail.locale, body, auto.note.as_deref()),
+        &with_details(
+            with_note(mail.locale, body, auto.note.as_deref()),
+            auto.details.as_deref(),
+        ),
     );
     edited.link = mail.link.clone();
     queries::insert(conn, &edited).await

@@ -5,6 +5,7 @@
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::iban::normalize_iban;
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::phone::normalize_mobile;
@@ -41,6 +42,10 @@ fn check_bank(form: &mut BankForm) -> FieldErrors {
         Ok(phone) => form.phone = phone,
         Err(e) => errors.add("phone", e.message_id()),
     }
+    match normalize_iban(&form.iban) {
+        Ok(iban) => form.iban = iban,
+        Err(e) => errors.add("iban", e.message_id()),
+    }
     errors
 }
 
@@ -63,6 +68,7 @@ pub struct BankPost {
     city: String,
     post_code: String,
     phone: String,
+    iban: String,
 }
 
 /// `POST /invFlow/bank`: the payer's details; answers with the transfer instructions.
@@ -72,7 +78,7 @@ pub async fn bank(
     Form(posted): Form<BankPost>,
 ) -> Result<Response, AppError> {
     let r = posted_request(&ctx, user.id, &posted.request).await?;
-    if r.status != RequestStatus::Approved || r.fee_paid_at.is_none() {
+    if r.status != RequestStatus::FeePaid {
         return Ok(not_payable(&ctx).await);
     }
     let mut bank = BankForm {
@@ -82,6 +88,7 @@ pub async fn bank(
         city: posted.city,
         post_code: posted.post_code,
         phone: posted.phone,
+        iban: posted.iban,
     };
     let errors = check_bank(&mut bank);
     if !errors.is_empty() {
@@ -99,6 +106,7 @@ pub async fn bank(
         post_code: bank.post_code.trim(),
         phone: &bank.phone,
         amount_kurus: r.investment_kurus,
+        payer_iban: &bank.iban,
     };
     queries::insert_transfer(ctx.state().db(), &transfer).await?;
     Ok(Redirect::to(&format!("/paymentSuccess?request={}", r.id)).into_response())

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::queries::{self, NewPayment, PaymentStatus};
 use super::{RequestQuery, not_payable, own_request, posted_request, summary};
 use crate::error::AppError;
-use crate::investing::{mail_investor, record_event};
+use crate::investing::fee_paid;
 use crate::providers::payments::Started;
 use crate::state::AppState;
 use crate::web::form::Form;
@@ -105,16 +105,13 @@ async fn finish(
         return Ok(None);
     };
     let request_id = done.request_id;
-    if success {
-        queries::mark_fee_paid(&mut tx, request_id, now).await?;
-        let note = format!(
-            "service fee paid by {} ****{}",
-            done.card_brand, done.card_last4
-        );
-        record_event(&mut tx, request_id, RequestStatus::Approved, &note, None).await?;
-        // The investor hears that the fee arrived, and where the transfer details are.
-        let link = format!("{}/invFlow?request={request_id}", state.shared().public_url);
-        mail_investor(&mut tx, request_id, "fee-paid", &link, "").await?;
+    tracing::info!(request_id, success, card = %format!("{} ****{}", done.card_brand, done.card_last4), "card payment finished");
+    // The request moves with the money (ledger, history, mail): only while it is payable.
+    if success && !fee_paid(&mut tx, state, request_id, public_id, done.amount_kurus).await? {
+        return Err(AppError::Refused(
+            axum::http::StatusCode::CONFLICT,
+            "payment-not-payable",
+        ));
     }
     tx.commit().await?;
     Ok(Some(request_id))

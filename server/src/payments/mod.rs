@@ -66,20 +66,19 @@ pub async fn flow(
     Query(q): Query<RequestQuery>,
 ) -> Result<Response, AppError> {
     let r = own_request(&ctx, user.id, q.request).await?;
-    if r.status != RequestStatus::Approved {
-        return Ok(not_payable(&ctx).await);
-    }
     let none = FieldErrors::default();
-    let page = match (&r.fee_paid_at, r.has_transfer) {
-        (None, _) => {
+    // The step follows the request's state: the fee while approved, then the transfer.
+    let page = match (r.status, r.has_transfer) {
+        (RequestStatus::Approved, _) if r.fee_paid_at.is_none() => {
             ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &CardInput::default(), &none))
         }
-        (Some(_), false) => {
+        (RequestStatus::FeePaid, false) => {
             ctx.page_ctx(|pc| bank_step_page(pc, &summary(&r), &BankForm::default(), &none, None))
         }
-        (Some(_), true) => {
+        (RequestStatus::FeePaid | RequestStatus::Funded, true) => {
             return Ok(Redirect::to(&format!("/paymentSuccess?request={}", r.id)).into_response());
         }
+        _ => return Ok(not_payable(&ctx).await),
     };
     Ok(ctx.render(StatusCode::OK, page).await)
 }

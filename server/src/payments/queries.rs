@@ -77,6 +77,7 @@ pub async fn insert_payment(db: &SqlitePool, p: &NewPayment<'_>) -> sqlx::Result
 /// A payment whose outcome was just recorded.
 pub struct Finished {
     pub request_id: i64,
+    pub amount_kurus: i64,
     pub card_brand: String,
     pub card_last4: String,
 }
@@ -92,7 +93,8 @@ pub async fn finish_payment(
     sqlx::query_as!(
         Finished,
         "UPDATE payments SET status = ?, failure_reason = ?, completed_at = ?
-         WHERE public_id = ? AND status = 'challenge' RETURNING request_id, card_brand, card_last4",
+         WHERE public_id = ? AND status = 'challenge'
+         RETURNING request_id, amount_kurus, card_brand, card_last4",
         outcome,
         failure_reason,
         now,
@@ -100,22 +102,6 @@ pub async fn finish_payment(
     )
     .fetch_optional(conn)
     .await
-}
-
-/// Stamps the request's service fee as paid (once).
-pub async fn mark_fee_paid(
-    conn: &mut SqliteConnection,
-    request: i64,
-    now: OffsetDateTime,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "UPDATE investment_requests SET fee_paid_at = ? WHERE id = ? AND fee_paid_at IS NULL",
-        now,
-        request
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 /// The request a payment is for, if it is `user`'s.
@@ -179,13 +165,16 @@ pub struct NewTransfer<'a> {
     pub post_code: &'a str,
     pub phone: &'a str,
     pub amount_kurus: i64,
+    /// Where the clearing bank returns the money if the request ends without allocation.
+    pub payer_iban: &'a str,
 }
 
 /// Stores the transfer details; a request keeps the first ones it was given.
 pub async fn insert_transfer(db: &SqlitePool, t: &NewTransfer<'_>) -> sqlx::Result<()> {
     sqlx::query!(
-        "INSERT OR IGNORE INTO bank_transfers (request_id, reference, payer_name, address, country, city, post_code, phone, amount_kurus)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT OR IGNORE INTO bank_transfers (request_id, reference, payer_name, address, country, city, post_code, phone,
+             amount_kurus, payer_iban)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         t.request,
         t.reference,
         t.payer_name,
@@ -194,7 +183,8 @@ pub async fn insert_transfer(db: &SqlitePool, t: &NewTransfer<'_>) -> sqlx::Resu
         t.city,
         t.post_code,
         t.phone,
-        t.amount_kurus
+        t.amount_kurus,
+        t.payer_iban
     )
     .execute(db)
     .await?;

@@ -190,7 +190,22 @@ pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, App
     let db = ctx.state().db();
     let request = queries::request(db, id).await?.ok_or(AppError::NotFound)?;
     let actions = moves(id, request.status, true);
-    let facts = facts(&ctx, request);
+    let mut facts = facts(&ctx, request);
+    // The ledger: every move of the request's money, in order.
+    for m in queries::ledger(db, id).await? {
+        let what = format!(
+            "{} · {}",
+            ctx.t(&format!("money-{}", m.kind)),
+            ortak_app::domain::timeline::format_moment(m.created_at, ctx.locale)
+        );
+        let reference = if m.reference.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", m.reference)
+        };
+        let amount = Money::from_kurus(m.amount_kurus).format(ctx.locale);
+        facts.push((what, format!("{amount}{reference}").into()));
+    }
     let events = queries::events(db, id).await?;
     let title = format!("{} #{id}", ctx.t("dashboard-request"));
     let columns = vec![

@@ -16,6 +16,7 @@ pub mod member;
 pub mod newsletter;
 pub mod qualified;
 pub mod queries;
+pub mod rounds;
 pub mod startups;
 pub mod table;
 pub mod transfers;
@@ -26,9 +27,9 @@ use crate::web::Routes;
 
 /// The staff sections, in the order the navigation shows them.
 pub fn routes() -> Vec<Routes> {
-    vec![
-        home::routes(),
-        investments::routes(),
+    let mut routes = vec![home::routes(), investments::routes()];
+    routes.extend(rounds::routes());
+    routes.extend([
         startups::routes(),
         users::routes(),
         member::routes(),
@@ -46,5 +47,6 @@ pub fn routes() -> Vec<Routes> {
         transfers::routes(),
         mailbox::routes(),
         audit_log::routes(),
-    ]
+    ]);
+    routes
 }

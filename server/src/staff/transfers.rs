@@ -1,12 +1,11 @@
 //! `/dashboard/takasbank`: the escrow transfers expected by reference, what the clearing bank
-//! reported as received, and mismatches. Recording a receipt also notes it in the request's
-//! history.
+//! reported as received, and mismatches. Recording a receipt writes it to the ledger and moves
+//! the request when the expected amount is in escrow (`investing::transfer_received`).
 
 use axum::extract::Path;
-use axum::response::Response;
+use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::profile::parse_lira;
-use ortak_app::i18n::Locale;
 use ortak_app::pages::staff_table::{Cell, RowAction, StaffRow, StaffTable};
 use serde::Deserialize;
 use time::macros::format_description;
@@ -14,6 +13,7 @@ use time::macros::format_description;
 use super::queries::transfers::{self as queries, Transfer};
 use super::table::render_table;
 use crate::error::AppError;
+use crate::investing::{Receipt, transfer_received as record_receipt};
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Routes, Staff};
 
@@ -25,7 +25,7 @@ const RECEIVED: &[(&str, &str, &str)] = &[
 
 /// `/dashboard/takasbank`: transfers expected by reference, what arrived, and mismatches.
 pub async fn takasbank(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
-    let rows = queries::list(ctx.state().db())
+    let rows = queries::list(ctx.state().db(), None)
         .await?
         .into_iter()
         .map(transfer_row)
@@ -40,6 +40,7 @@ pub async fn takasbank(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
             "dashboard-col-status",
             "dashboard-transfer-received-amount",
             "dashboard-transfer-received-on",
+            "dashboard-transfer-returned-amount",
         ],
         rows,
         search: None,
@@ -49,14 +50,21 @@ pub async fn takasbank(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
     render_table(&ctx, table).await
 }
 
-fn transfer_row(t: Transfer) -> StaffRow {
+/// Where a transfer stands, as the reconciliation flags it (a label the island filters on).
+pub fn reconciliation_state(t: &Transfer) -> &'static str {
+    use ortak_app::domain::investing::RequestStatus::*;
+    match (t.received_amount_kurus, t.status) {
+        (None, _) => "dashboard-transfer-waiting",
+        (Some(_), Funded | Allocated) => "dashboard-transfer-received",
+        (Some(_), FeePaid) => "dashboard-transfer-mismatch",
+        (Some(_), _) => "dashboard-transfer-returned",
+    }
+}
+
+pub fn transfer_row(t: Transfer) -> StaffRow {
     let id = t.request_id;
     // A state of its own (the island filters on it), then what arrived and when.
-    let state = match t.received_amount_kurus {
-        None => "dashboard-transfer-waiting",
-        Some(r) if r == t.amount_kurus => "dashboard-transfer-received",
-        Some(_) => "dashboard-transfer-mismatch",
-    };
+    let state = reconciliation_state(&t);
     StaffRow {
         id,
         cells: vec![
@@ -69,6 +77,9 @@ fn transfer_row(t: Transfer) -> StaffRow {
                 .map(|k| Cell::Money(Money::from_kurus(k)))
                 .into(),
             t.received_on.map(Cell::Day).into(),
+            (t.returned_kurus > 0)
+                .then(|| Cell::Money(Money::from_kurus(t.returned_kurus)))
+                .into(),
         ],
         link: None,
         actions: vec![RowAction {
@@ -103,37 +114,13 @@ pub async fn transfer_received(
         format_description!("[year]-[month]-[day]"),
     )
     .map_err(|_| AppError::BadRequest("validation-date"))?;
-    let mut tx = ctx.state().db().begin().await?;
-    let expected = queries::expected(&mut tx, id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    queries::record_received(&mut tx, id, amount.kurus(), date).await?;
-    let mismatch = if amount.kurus() == expected.amount_kurus {
-        ""
-    } else {
-        " (mismatch)"
+    let message = match record_receipt(ctx.state(), id, amount, date, staff.id).await? {
+        Receipt::Funded => "dashboard-receipt-funded",
+        Receipt::Short => "dashboard-receipt-short",
+        Receipt::Returned => "dashboard-receipt-returned",
     };
-    crate::db::audit::record(
-        &mut tx,
-        staff.id,
-        "transfer.received",
-        &format!("request:{id}"),
-        expected
-            .received_amount_kurus
-            .map(|p| p.to_string())
-            .as_deref(),
-        Some(&format!("{} on {date}{mismatch}", amount.kurus())),
-    )
-    .await?;
-    // The request's history shows it too, under its current status.
-    let status = queries::request_status(&mut tx, id).await?;
-    let note = format!(
-        "transfer received: {} on {date}{mismatch}",
-        amount.format(Locale::Tr)
-    );
-    crate::investing::record_event(&mut tx, id, status, &note, Some(staff.id)).await?;
-    tx.commit().await?;
-    crate::web::flash::done(&ctx, "/dashboard/takasbank").await
+    crate::web::flash::success(&ctx, message).await?;
+    Ok(Redirect::to("/dashboard/takasbank").into_response())
 }
 
 pub fn routes() -> Routes {

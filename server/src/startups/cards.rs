@@ -1,9 +1,11 @@
-//! A startup's card: the row every list and page starts from, what it says about funding
-//! today, and finding one by its address. Investing reads the same card to decide whether a
+//! A startup's card: the row every list and page starts from (its raised amount and investor
+//! count are the ledger's, kept by the database), what it says about funding today, and
+//! finding one by its address. Investing reads the same card to decide whether a
 //! request may be sent.
 
 use ortak_app::domain::money::Money;
-use ortak_app::domain::startups::Funding;
+use ortak_app::domain::rounds::CLOSING_SOON_DAYS;
+use ortak_app::domain::startups::{Funding, FundingStatus, PeriodKind};
 use ortak_app::pages::startups::StartupCard;
 use time::Date;
 
@@ -17,6 +19,7 @@ impl CardRow {
             goal: Money::from_kurus(self.funding_goal_kurus),
             raised: Money::from_kurus(self.raised_kurus),
             funded: self.funded,
+            round: self.round_status,
             period: self.period_kind,
             starts_on: self.period_starts_on,
             ends_on: self.period_ends_on,
@@ -27,6 +30,8 @@ impl CardRow {
     /// The card as shown to a viewer; `favorite` only to those signed in.
     pub fn card(&self, signed_in: bool, today: Date) -> StartupCard {
         let funding = self.funding();
+        let days_left = funding.days_left(today);
+        let open = funding.status() == FundingStatus::BeingFunded && days_left > 0;
         StartupCard {
             slug: self.slug.clone(),
             name: self.name.clone(),
@@ -39,7 +44,10 @@ impl CardRow {
             completion_pct: funding.completion_pct(),
             status: funding.status(),
             period: funding.period,
-            days_left: funding.days_left(today),
+            days_left,
+            closing_soon: open
+                && funding.period == PeriodKind::Investment
+                && days_left <= CLOSING_SOON_DAYS,
             favorite: signed_in.then_some(self.favorite),
         }
     }

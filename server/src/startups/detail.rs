@@ -4,10 +4,11 @@
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
+use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
 use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
 use ortak_app::i18n::Locale;
-use ortak_app::pages::startups::{StartupDetail, startup_page};
+use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
 
 use super::cards::find_card;
@@ -66,7 +67,24 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
     let prior_rounds = queries::prior_rounds(db, id).await?;
     let today = ctx.state().today();
     let vip = queries::is_vip(db, user, id).await?;
+    let figures = queries::rounds::round_figures(db, id).await?;
+    let rules = ctx.state().shared().rounds.rules();
+    let goal = Money::from_kurus(row.funding_goal_kurus);
+    // Full: the next minimum investment no longer fits, or others are already in line.
+    let full = figures.waitlist
+        || !rules.fits(
+            goal,
+            Money::from_kurus(figures.held_kurus),
+            ortak_app::domain::money::MINIMUM_INVESTMENT,
+        );
     Ok(StartupDetail {
+        round: RoundFigures {
+            committed: Money::from_kurus(figures.committed_kurus),
+            lead_commitment: Money::from_kurus(figures.lead_commitment_kurus),
+            outside_raised: Money::from_kurus(figures.outside_raised_kurus),
+            outside_note: figures.outside_raised_note,
+            waitlist: full,
+        },
         updates: updates(db, id, locale).await?,
         pages: queries::page_positions(db, id).await?,
         accelerators: accelerators

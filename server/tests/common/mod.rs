@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub mod journeys;
+pub mod money;
 pub mod oidc;
 pub mod smtp;
 

@@ -3,16 +3,30 @@
 
 use leptos::prelude::*;
 
-use super::{StartupCard, days_left, favorite_toggle};
+use super::{StartupCard, closing_soon, days_left, favorite_toggle};
 use crate::domain::money::Money;
 use crate::domain::startups::{Offer, SECTIONS};
 use crate::i18n::FluentArg;
 use crate::markdown;
 use crate::shell::{Page, PageContext};
 
+/// The round's figures beyond the card's: what is committed but not yet received, the lead
+/// fund's own commitment and what was raised outside the platform (labelled, never added to
+/// the raised amount), and whether new requests join the waitlist.
+#[derive(Clone, Debug, Default)]
+pub struct RoundFigures {
+    pub committed: Money,
+    pub lead_commitment: Money,
+    pub outside_raised: Money,
+    /// Who raised it outside the platform and when, as staff wrote it.
+    pub outside_note: String,
+    pub waitlist: bool,
+}
+
 /// Everything a startup's page shows.
 pub struct StartupDetail {
     pub card: StartupCard,
+    pub round: RoundFigures,
     pub description: String,
     pub website: String,
     pub stage: String,
@@ -51,6 +65,14 @@ fn offer_action(ctx: &PageContext, offer: Offer, slug: &str) -> AnyView {
 /// The header's facts: sector, fund, city, stage, team, the round's figures and the website.
 fn figures(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let c = &d.card;
+    let r = &d.round;
+    let lead = (r.lead_commitment.kurus() > 0).then(|| {
+        view! { <div><dt>{ctx.t("startup-lead-commitment")}</dt><dd>{r.lead_commitment.format(ctx.locale)}</dd></div> }
+    });
+    let outside = (r.outside_raised.kurus() > 0).then(|| {
+        let note = (!r.outside_note.is_empty()).then(|| format!(" ({})", r.outside_note));
+        view! { <div><dt>{ctx.t("startup-outside-raised")}</dt><dd>{r.outside_raised.format(ctx.locale)}{note}</dd></div> }
+    });
     let website = (!d.website.is_empty()).then(|| {
         view! { <div><dt>{ctx.t("startup-website")}</dt><dd><a href=d.website.clone() rel="noopener noreferrer">{d.website.clone()}</a></dd></div> }
     });
@@ -64,6 +86,9 @@ fn figures(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
             <div><dt>{ctx.t("startup-goal")}</dt><dd>{c.goal.format(ctx.locale)}</dd></div>
             <div><dt>{ctx.t("startup-raised")}</dt><dd>{c.raised.format(ctx.locale)} " (%" {c.completion_pct} ")"</dd></div>
             <div><dt>{ctx.t("startup-investors")}</dt><dd>{c.investors}</dd></div>
+            <div><dt>{ctx.t("startup-committed")}</dt><dd>{d.round.committed.format(ctx.locale)}</dd></div>
+            {lead}
+            {outside}
             {website}
         </dl>
     }
@@ -76,6 +101,9 @@ fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let favorite = c
         .favorite
         .map(|f| favorite_toggle(ctx, &c.slug, f, &format!("/startups/{}", c.slug)));
+    let waitlist = (d.round.waitlist && matches!(d.offer, Offer::Invest | Offer::PreInvest)).then(
+        || view! { <p class="flash flash--info" role="status">{ctx.t("startup-waitlist")}</p> },
+    );
     view! {
         <header class="startup__header stack">
             <p><a href="/startups">{ctx.t("startups-back")}</a></p>
@@ -84,8 +112,10 @@ fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
             {figures(ctx, d)}
             <p class="startup-card__days">
                 <span class=format!("badge badge--{}", c.status.code())>{ctx.t(&format!("status-{}", c.status.code()))}</span>
+                {closing_soon(ctx, c)}
                 " " {days_left(ctx, c)}
             </p>
+            {waitlist}
             <div class="form__actions">{offer_action(ctx, d.offer, &c.slug)} {favorite}</div>
         </header>
     }

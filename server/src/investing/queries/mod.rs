@@ -1,17 +1,22 @@
-//! The SQL of investing: investment requests and their events here, the investor's overview
-//! and reports in `portfolio`, MKK profiles and qualified-investor declarations in
-//! `profiles`. Statuses and kinds decode into the domain's enums; times come from the caller
-//! (the injectable clock), never from SQLite.
+//! The SQL of investing: storing a request and its history here, the ledger in `ledger`,
+//! moving requests in `moves`, the round jobs (closing, deadlines) in `rounds`, what
+//! timelines and holdings are built from in `timeline`, the investor's overview and reports
+//! in `portfolio`, MKK profiles and qualified-investor declarations in `profiles`. Statuses and
+//! kinds decode into the domain's enums; times come from the caller (the injectable clock),
+//! never from SQLite.
 
+pub mod ledger;
+pub mod moves;
 pub mod portfolio;
 pub mod profiles;
+pub mod rounds;
+pub mod timeline;
 
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::startups::PeriodKind;
-use sqlx::{SqliteConnection, SqlitePool};
-use time::OffsetDateTime;
-
 use ortak_app::i18n::Locale;
+use sqlx::SqliteConnection;
+use time::OffsetDateTime;
 
 /// A request ready to store.
 pub struct NewRequest<'a> {
@@ -25,6 +30,10 @@ pub struct NewRequest<'a> {
     pub total_kurus: i64,
     pub risk_accepted_at: OffsetDateTime,
     pub idempotency_key: &'a str,
+    /// `Submitted`, or `Waitlisted` when the round is full.
+    pub status: RequestStatus,
+    pub now: OffsetDateTime,
+    pub cancel_until: OffsetDateTime,
 }
 
 /// Stores the request unless its idempotency key was used before; returns the new id.
@@ -34,8 +43,9 @@ pub async fn insert_request(
 ) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar!(
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
-             investment_kurus, total_kurus, risk_accepted_at, idempotency_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             investment_kurus, total_kurus, risk_accepted_at, idempotency_key, status, created_at,
+             updated_at, cancel_until)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id AS \"id!\"",
         r.user,
         r.startup,
@@ -46,7 +56,11 @@ pub async fn insert_request(
         r.investment_kurus,
         r.total_kurus,
         r.risk_accepted_at,
-        r.idempotency_key
+        r.idempotency_key,
+        r.status,
+        r.now,
+        r.now,
+        r.cancel_until
     )
     .fetch_optional(conn)
     .await
@@ -62,106 +76,23 @@ pub async fn key_owner(conn: &mut SqliteConnection, key: &str) -> sqlx::Result<O
     .await
 }
 
+/// Adds a step to the request's history at `at`.
 pub async fn insert_event(
     conn: &mut SqliteConnection,
     request: i64,
     status: RequestStatus,
     note: &str,
     actor: Option<i64>,
+    at: OffsetDateTime,
 ) -> sqlx::Result<()> {
     sqlx::query!(
-        "INSERT INTO request_events (request_id, status, note, actor_user_id) VALUES (?, ?, ?, ?)",
+        "INSERT INTO request_events (request_id, status, note, actor_user_id, created_at)
+         VALUES (?, ?, ?, ?, ?)",
         request,
         status,
         note,
-        actor
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// A request in the investor's lists.
-pub struct ListedRequest {
-    pub id: i64,
-    pub slug: String,
-    pub name: String,
-    pub kind: PeriodKind,
-    pub amount_kurus: i64,
-    pub total_kurus: i64,
-    pub status: RequestStatus,
-    pub created_at: OffsetDateTime,
-}
-
-/// The investor's completed requests, or all the others; newest first.
-pub async fn requests_of(
-    db: &SqlitePool,
-    user: i64,
-    completed: bool,
-) -> sqlx::Result<Vec<ListedRequest>> {
-    sqlx::query_as!(
-        ListedRequest,
-        r#"SELECT r.id AS "id!", s.slug, s.name, r.kind AS "kind: PeriodKind", r.amount_kurus, r.total_kurus,
-               r.status AS "status: RequestStatus", r.created_at AS "created_at: OffsetDateTime"
-           FROM investment_requests r JOIN startups s ON s.id = r.startup_id
-           WHERE r.user_id = ? AND (r.status = 'completed') = ? ORDER BY r.created_at DESC, r.id DESC"#,
-        user,
-        completed
-    )
-    .fetch_all(db)
-    .await
-}
-
-/// The status of `user`'s own request `id` (another's is as missing as one that is not).
-pub async fn own_status(
-    conn: &mut SqliteConnection,
-    id: i64,
-    user: i64,
-) -> sqlx::Result<Option<RequestStatus>> {
-    sqlx::query_scalar!(
-        r#"SELECT status AS "status: RequestStatus" FROM investment_requests WHERE id = ? AND user_id = ?"#,
-        id,
-        user
-    )
-    .fetch_optional(conn)
-    .await
-}
-
-pub async fn status(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Option<RequestStatus>> {
-    sqlx::query_scalar!(
-        r#"SELECT status AS "status: RequestStatus" FROM investment_requests WHERE id = ?"#,
-        id
-    )
-    .fetch_optional(conn)
-    .await
-}
-
-/// The investor withdraws request `id`.
-pub async fn cancel(conn: &mut SqliteConnection, id: i64, now: OffsetDateTime) -> sqlx::Result<()> {
-    sqlx::query!(
-        "UPDATE investment_requests SET status = 'cancelled', updated_at = ? WHERE id = ?",
-        now,
-        id
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Moves request `id` to `to` as staff do; the rejection reason is kept only for a rejection.
-pub async fn set_status(
-    conn: &mut SqliteConnection,
-    id: i64,
-    to: RequestStatus,
-    rejection_reason: Option<&str>,
-    now: OffsetDateTime,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "UPDATE investment_requests SET status = ?, rejection_reason = ?, updated_at = ? WHERE id = ?",
-        to,
-        rejection_reason,
-        now,
-        id
+        actor,
+        at
     )
     .execute(conn)
     .await?;

@@ -8,25 +8,13 @@ pub struct Totals {
     pub amount_kurus: i64,
 }
 
-/// The investor's completed requests: how many, and how much.
-pub async fn completed_totals(db: &SqlitePool, user: i64) -> sqlx::Result<Totals> {
-    sqlx::query_as!(
-        Totals,
-        r#"SELECT COUNT(*) AS "count!: i64", COALESCE(SUM(amount_kurus), 0) AS "amount_kurus!: i64"
-           FROM investment_requests WHERE user_id = ? AND status = 'completed'"#,
-        user
-    )
-    .fetch_one(db)
-    .await
-}
-
 /// The investor's requests still under way: how many, and how much.
 pub async fn pending_totals(db: &SqlitePool, user: i64) -> sqlx::Result<Totals> {
     sqlx::query_as!(
         Totals,
         r#"SELECT COUNT(*) AS "count!: i64", COALESCE(SUM(amount_kurus), 0) AS "amount_kurus!: i64"
            FROM investment_requests
-           WHERE user_id = ? AND status IN ('submitted', 'under_review', 'approved', 'paid')"#,
+           WHERE user_id = ? AND status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')"#,
         user
     )
     .fetch_one(db)
@@ -37,28 +25,11 @@ pub async fn pending_totals(db: &SqlitePool, user: i64) -> sqlx::Result<Totals> 
 pub async fn open_startups(db: &SqlitePool, today: Date) -> sqlx::Result<i64> {
     sqlx::query_scalar!(
         r#"SELECT COUNT(*) AS "count!: i64" FROM startups
-           WHERE published = 1 AND funded = 0 AND period_starts_on <= ?1 AND period_ends_on >= ?1"#,
+           WHERE published = 1 AND funded = 0 AND round_status = 'open' AND period_starts_on <= ?1
+             AND period_ends_on >= ?1"#,
         today
     )
     .fetch_one(db)
-    .await
-}
-
-pub struct SectorTotal {
-    pub sector: String,
-    pub total: i64,
-}
-
-/// The investor's completed amounts by sector, largest first.
-pub async fn by_sector(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<SectorTotal>> {
-    sqlx::query_as!(
-        SectorTotal,
-        r#"SELECT s.sector, SUM(r.amount_kurus) AS "total!: i64"
-           FROM investment_requests r JOIN startups s ON s.id = r.startup_id
-           WHERE r.user_id = ? AND r.status = 'completed' GROUP BY s.sector ORDER BY 2 DESC"#,
-        user
-    )
-    .fetch_all(db)
     .await
 }
 
@@ -69,7 +40,7 @@ pub async fn visible_report_count(db: &SqlitePool, user: i64) -> sqlx::Result<i6
     sqlx::query_scalar!(
         r#"SELECT COUNT(*) AS "count!: i64" FROM reports r WHERE r.startup_id IN (
                SELECT startup_id FROM investment_requests
-               WHERE user_id = ?1 AND status IN ('approved', 'paid', 'completed')
+               WHERE user_id = ?1 AND status IN ('approved', 'fee_paid', 'funded', 'allocated')
                UNION SELECT startup_id FROM favorites WHERE user_id = ?1)"#,
         user
     )
@@ -98,7 +69,7 @@ pub async fn visible_reports(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Vis
            FROM reports r JOIN startups s ON s.id = r.startup_id
            WHERE r.startup_id IN (
                SELECT startup_id FROM investment_requests
-               WHERE user_id = ?1 AND status IN ('approved', 'paid', 'completed')
+               WHERE user_id = ?1 AND status IN ('approved', 'fee_paid', 'funded', 'allocated')
                UNION SELECT startup_id FROM favorites WHERE user_id = ?1)
            ORDER BY r.published_at DESC, r.id DESC LIMIT 200"#,
         user
@@ -116,7 +87,7 @@ pub async fn visible_report_file(
     sqlx::query_scalar!(
         "SELECT r.file_name FROM reports r WHERE r.id = ?2 AND r.startup_id IN (
              SELECT startup_id FROM investment_requests
-             WHERE user_id = ?1 AND status IN ('approved', 'paid', 'completed')
+             WHERE user_id = ?1 AND status IN ('approved', 'fee_paid', 'funded', 'allocated')
              UNION SELECT startup_id FROM favorites WHERE user_id = ?1)",
         user,
         id

@@ -2,31 +2,60 @@
 //! declarations.
 
 use ortak_app::domain::mkk::{Mkk, MkkStatus};
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-pub async fn mkk_status(db: &SqlitePool, user: i64) -> sqlx::Result<Option<MkkStatus>> {
-    sqlx::query_scalar!(
-        r#"SELECT status AS "status: MkkStatus" FROM mkk_profiles WHERE user_id = ?"#,
+/// Where staff's review of the profile stands.
+pub struct MkkReview {
+    pub status: MkkStatus,
+    pub rejection_reason: Option<String>,
+    /// Rejected before: a corrected profile waits for staff before the member may invest.
+    pub previously_rejected: bool,
+}
+
+pub async fn mkk_review(db: &SqlitePool, user: i64) -> sqlx::Result<Option<MkkReview>> {
+    sqlx::query_as!(
+        MkkReview,
+        r#"SELECT status AS "status: MkkStatus", rejection_reason,
+               previously_rejected AS "previously_rejected: bool"
+           FROM mkk_profiles WHERE user_id = ?"#,
         user
     )
     .fetch_optional(db)
     .await
 }
 
-/// Where staff's review of the profile stands.
-pub struct MkkReview {
-    pub status: MkkStatus,
-    pub rejection_reason: Option<String>,
+/// What the annual limit is worked out from.
+pub struct LimitFacts {
+    pub investor_type: Option<String>,
+    pub annual_income_kurus: Option<i64>,
+    /// A verified qualified-investor declaration.
+    pub qualified: bool,
+    /// What this year's requests that hold money, or are heading there, send to escrow.
+    pub used_kurus: i64,
 }
 
-pub async fn mkk_review(db: &SqlitePool, user: i64) -> sqlx::Result<Option<MkkReview>> {
+pub async fn limit_facts(
+    conn: &mut SqliteConnection,
+    user: i64,
+    year_start: OffsetDateTime,
+    year_end: OffsetDateTime,
+) -> sqlx::Result<LimitFacts> {
     sqlx::query_as!(
-        MkkReview,
-        r#"SELECT status AS "status: MkkStatus", rejection_reason FROM mkk_profiles WHERE user_id = ?"#,
+        LimitFacts,
+        r#"SELECT m.investor_type AS "investor_type?", m.annual_income_kurus AS "annual_income_kurus?",
+               EXISTS (SELECT 1 FROM qualified_declarations q WHERE q.user_id = u.id AND q.status = 'verified')
+                   AS "qualified!: bool",
+               (SELECT COALESCE(SUM(r.investment_kurus), 0) FROM investment_requests r
+                WHERE r.user_id = u.id AND r.created_at >= ? AND r.created_at < ?
+                  AND r.status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid',
+                                   'funded', 'allocated')) AS "used_kurus!: i64"
+           FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id WHERE u.id = ?"#,
+        year_start,
+        year_end,
         user
     )
-    .fetch_optional(db)
+    .fetch_one(conn)
     .await
 }
 
@@ -78,6 +107,10 @@ pub async fn account_defaults(db: &SqlitePool, user: i64) -> sqlx::Result<Accoun
 }
 
 /// Stores (or replaces) the user's MKK profile; a new submission clears any earlier review.
+/// After a rejection, the same data again changes nothing (`false`: nothing new to review),
+/// and changed data goes back to review however it was checked (`previously_rejected`). The
+/// identity number may belong to one account only (a unique index: the caller turns the
+/// violation into a field error).
 pub async fn save_mkk(
     db: &SqlitePool,
     user: i64,
@@ -85,10 +118,10 @@ pub async fn save_mkk(
     status: MkkStatus,
     verified_by: Option<&str>,
     now: OffsetDateTime,
-) -> sqlx::Result<()> {
+) -> sqlx::Result<bool> {
     let (investor_type, id_type) = (mkk.investor_type.code(), mkk.id_type.code());
     let income = mkk.annual_income.kurus();
-    sqlx::query!(
+    let done = sqlx::query!(
         "INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name, last_name, email, phone,
              annual_income_kurus, identity_number, organisation, birth_date, status, verified_by, submitted_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -96,9 +129,25 @@ pub async fn save_mkk(
              turkish_citizen = excluded.turkish_citizen, id_type = excluded.id_type, first_name = excluded.first_name,
              last_name = excluded.last_name, email = excluded.email, phone = excluded.phone,
              annual_income_kurus = excluded.annual_income_kurus, identity_number = excluded.identity_number,
-             organisation = excluded.organisation, birth_date = excluded.birth_date, status = excluded.status,
-             verified_by = excluded.verified_by, rejection_reason = NULL,
-             submitted_at = excluded.submitted_at, reviewed_at = NULL",
+             organisation = excluded.organisation, birth_date = excluded.birth_date,
+             status = CASE WHEN mkk_profiles.previously_rejected = 1 OR mkk_profiles.status = 'rejected'
+                           THEN 'submitted' ELSE excluded.status END,
+             verified_by = CASE WHEN mkk_profiles.previously_rejected = 1 OR mkk_profiles.status = 'rejected'
+                                THEN NULL ELSE excluded.verified_by END,
+             previously_rejected = CASE WHEN mkk_profiles.status = 'rejected' THEN 1
+                                        ELSE mkk_profiles.previously_rejected END,
+             identity_conflict = 0, rejection_reason = NULL,
+             submitted_at = excluded.submitted_at, reviewed_at = NULL
+         WHERE NOT (mkk_profiles.status = 'rejected'
+             AND mkk_profiles.investor_type = excluded.investor_type
+             AND mkk_profiles.turkish_citizen = excluded.turkish_citizen
+             AND mkk_profiles.id_type = excluded.id_type AND mkk_profiles.first_name = excluded.first_name
+             AND mkk_profiles.last_name = excluded.last_name AND mkk_profiles.email = excluded.email
+             AND mkk_profiles.phone = excluded.phone
+             AND mkk_profiles.annual_income_kurus = excluded.annual_income_kurus
+             AND mkk_profiles.identity_number = excluded.identity_number
+             AND mkk_profiles.organisation = excluded.organisation
+             AND mkk_profiles.birth_date = excluded.birth_date)",
         user,
         investor_type,
         mkk.citizen,
@@ -117,7 +166,7 @@ pub async fn save_mkk(
     )
     .execute(db)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() == 1)
 }
 
 /// The user's latest declaration.

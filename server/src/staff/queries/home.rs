@@ -12,7 +12,8 @@ pub struct HomeCounts {
     pub fee_paid: i64,
     pub new_applications: i64,
     pub open_messages: i64,
-    /// The request funnel: every request, then approved, paid and completed ones.
+    /// The request funnel: every request, then approved ones (and further), those whose money
+    /// is in escrow, and those allocated.
     pub requests: i64,
     pub approved: i64,
     pub paid: i64,
@@ -31,10 +32,10 @@ pub async fn counts(db: &SqlitePool, joined_since: OffsetDateTime) -> sqlx::Resu
              (SELECT COUNT(*) FROM startup_applications WHERE status = 'new') AS "new_applications!: i64",
              (SELECT COUNT(*) FROM contact_messages WHERE handled_at IS NULL) AS "open_messages!: i64",
              (SELECT COUNT(*) FROM investment_requests) AS "requests!: i64",
-             (SELECT COUNT(*) FROM investment_requests WHERE status IN ('approved', 'paid', 'completed'))
-                 AS "approved!: i64",
-             (SELECT COUNT(*) FROM investment_requests WHERE status IN ('paid', 'completed')) AS "paid!: i64",
-             (SELECT COUNT(*) FROM investment_requests WHERE status = 'completed') AS "completed!: i64""#,
+             (SELECT COUNT(*) FROM investment_requests
+              WHERE status IN ('approved', 'fee_paid', 'funded', 'allocated')) AS "approved!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE status IN ('funded', 'allocated')) AS "paid!: i64",
+             (SELECT COUNT(*) FROM investment_requests WHERE status = 'allocated') AS "completed!: i64""#,
         joined_since
     )
     .fetch_one(db)

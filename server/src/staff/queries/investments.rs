@@ -149,3 +149,22 @@ pub async fn record_contacted(
     .await?;
     Ok(())
 }
+
+/// A money move of the request (the ledger).
+pub struct MoneyMove {
+    pub kind: String,
+    pub amount_kurus: i64,
+    pub reference: String,
+    pub created_at: OffsetDateTime,
+}
+
+pub async fn ledger(db: &SqlitePool, id: i64) -> sqlx::Result<Vec<MoneyMove>> {
+    sqlx::query_as!(
+        MoneyMove,
+        r#"SELECT kind, amount_kurus, reference, created_at AS "created_at: OffsetDateTime"
+           FROM money_events WHERE request_id = ? ORDER BY id"#,
+        id
+    )
+    .fetch_all(db)
+    .await
+}

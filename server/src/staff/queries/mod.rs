@@ -12,6 +12,7 @@ pub mod member;
 pub mod newsletter;
 pub mod qualified;
 pub mod recipients;
+pub mod rounds;
 pub mod startup_drafts;
 pub mod startup_pages;
 pub mod startups;

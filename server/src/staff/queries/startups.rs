@@ -61,7 +61,6 @@ pub struct StoredStartup {
     pub valuation_usd: Option<i64>,
     pub amount_sought_usd: Option<i64>,
     pub funding_goal_kurus: i64,
-    pub funded: bool,
     pub period_kind: PeriodKind,
     pub period_starts_on: Date,
     pub period_ends_on: Date,
@@ -76,7 +75,7 @@ pub async fn startup(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Optio
                 description_en, website, instagram, twitter, youtube, team_size,
                 established_on AS "established_on: Date", stage, monthly_income_kurus,
                 monthly_expense_kurus, valuation_usd, amount_sought_usd, funding_goal_kurus,
-                funded AS "funded: bool", period_kind AS "period_kind: PeriodKind",
+                period_kind AS "period_kind: PeriodKind",
                 period_starts_on AS "period_starts_on: Date",
                 period_ends_on AS "period_ends_on: Date", vip_until AS "vip_until: Date",
                 published AS "published: bool"
@@ -241,7 +240,7 @@ async fn update_details(
              description_tr = ?, description_en = ?, website = ?, instagram = ?, twitter = ?,
              youtube = ?, team_size = ?, established_on = ?, stage = ?, monthly_income_kurus = ?,
              monthly_expense_kurus = ?, valuation_usd = ?, amount_sought_usd = ?,
-             funding_goal_kurus = ?, completion_pct = raised_kurus * 100 / ?, funded = ?,
+             funding_goal_kurus = ?, completion_pct = raised_kurus * 100 / ?,
              period_kind = ?, period_starts_on = ?, period_ends_on = ?, vip_until = ?, published = ?
          WHERE id = ?",
         r.sector,
@@ -264,7 +263,6 @@ async fn update_details(
         r.amount_sought_usd,
         goal,
         goal,
-        r.funded,
         period_kind,
         r.starts_on,
         r.ends_on,

@@ -53,7 +53,6 @@ pub(super) async fn load(conn: &mut SqliteConnection, id: i64) -> Result<Startup
         valuation_usd: field(r.valuation_usd),
         amount_sought_usd: field(r.amount_sought_usd),
         goal: lira(Some(r.funding_goal_kurus)),
-        funded: r.funded,
         period_kind: r.period_kind.code().to_owned(),
         starts_on: r.period_starts_on.to_string(),
         ends_on: r.period_ends_on.to_string(),

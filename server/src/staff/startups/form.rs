@@ -29,7 +29,6 @@ pub struct EditorFields {
     valuation_usd: String,
     amount_sought_usd: String,
     goal: String,
-    funded: Option<String>,
     period_kind: String,
     starts_on: String,
     ends_on: String,
@@ -167,7 +166,6 @@ impl EditorFields {
             valuation_usd: text(self.valuation_usd),
             amount_sought_usd: text(self.amount_sought_usd),
             goal: text(self.goal),
-            funded: self.funded.as_deref() == Some("on"),
             period_kind: text(self.period_kind),
             starts_on: text(self.starts_on),
             ends_on: text(self.ends_on),
@@ -206,7 +204,7 @@ mod tests {
         let fields: EditorFields = serde_html_form::from_str(body).unwrap();
         assert_eq!(fields.intent, "preview");
         let form = fields.into_form();
-        assert!(form.published && !form.funded);
+        assert!(form.published);
         assert_eq!(form.name, "Ada");
         assert_eq!(form.sections["executive-summary"].0, "a\nb");
         assert_eq!(form.sections["disclaimer"], (String::new(), "z".to_owned()));

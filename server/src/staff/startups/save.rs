@@ -42,7 +42,7 @@ pub async fn update(
 /// The audit log's one-line account of a startup.
 fn summary(f: &StartupForm) -> String {
     format!(
-        "{} | {} | goal {} | {} {}..{} | {}{}",
+        "{} | {} | goal {} | {} {}..{} | {}",
         f.name,
         f.slug,
         f.goal,
@@ -50,7 +50,6 @@ fn summary(f: &StartupForm) -> String {
         f.starts_on,
         f.ends_on,
         if f.published { "published" } else { "draft" },
-        if f.funded { " | funded" } else { "" }
     )
 }
 

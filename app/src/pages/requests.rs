@@ -1,0 +1,144 @@
+//! `/pendingInvestments`: the investor's requests that are not (yet) holdings, each with its
+//! timeline (every step with its date, the current one, the next action with its deadline),
+//! the payment link when it is the investor's turn, and the cancellation window's countdown
+//! with the withdraw button while it is open.
+
+use leptos::prelude::*;
+use time::{Duration, OffsetDateTime};
+
+use crate::domain::investing::RequestStatus;
+use crate::domain::money::Money;
+use crate::domain::startups::PeriodKind;
+use crate::domain::time_fmt::format_date_short;
+use crate::domain::timeline::{StepState, Timeline, format_left, format_moment, next_sentence};
+use crate::forms::csrf_field;
+use crate::shell::{Page, PageContext};
+
+/// A request as `/pendingInvestments` shows it.
+#[derive(Clone, Debug)]
+pub struct RequestCard {
+    pub id: i64,
+    pub startup_slug: String,
+    pub startup_name: String,
+    pub kind: PeriodKind,
+    pub amount: Money,
+    pub total: Money,
+    pub status: RequestStatus,
+    pub created: time::Date,
+    pub timeline: Timeline,
+    /// While the investor may withdraw: until when, and what is left of the window.
+    pub withdraw: Option<(OffsetDateTime, Duration)>,
+    /// The staff's reason, for a rejection.
+    pub reason: Option<String>,
+}
+
+/// The request's timeline: its steps, then what happens next.
+pub fn timeline_view(ctx: &PageContext, timeline: &Timeline) -> impl IntoView + use<> {
+    let steps = timeline
+        .steps
+        .iter()
+        .map(|step| {
+            let when = step.at.map(|at| {
+                let iso = at
+                    .format(&time::format_description::well_known::Rfc3339)
+                    .unwrap_or_default();
+                view! { " " <time datetime=iso>{format_moment(at, ctx.locale)}</time> }
+            });
+            let current = (step.state == StepState::Current).then_some("step");
+            view! {
+                <li class=format!("timeline__step timeline__step--{}", step.state.code()) aria-current=current>
+                    <span class="timeline__label">{ctx.t(step.label)}</span>
+                    {when}
+                </li>
+            }
+        })
+        .collect_view();
+    let next = next_sentence(&timeline.next, ctx.locale);
+    view! {
+        <div class="timeline">
+            <ol class="timeline__steps">{steps}</ol>
+            <p class="timeline__next"><strong>{ctx.t("timeline-next")} ": "</strong>{next}</p>
+        </div>
+    }
+}
+
+/// The countdown and the withdraw button, while the window is open.
+fn withdraw_view(ctx: &PageContext, r: &RequestCard) -> Option<impl IntoView + use<>> {
+    let (until, left) = r.withdraw?;
+    let iso = until
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default();
+    let text = if r.status == RequestStatus::Waitlisted {
+        ctx.t("pending-withdraw-waitlist")
+    } else {
+        ctx.locale.t_args(
+            "pending-withdraw-until",
+            &[
+                ("until", format_moment(until, ctx.locale).into()),
+                ("left", format_left(left, ctx.locale).into()),
+            ],
+        )
+    };
+    Some(view! {
+        <div class="countdown">
+            <p><time datetime=iso class="countdown__until">{text}</time></p>
+            <form method="post" action=format!("/pendingInvestments/{}/cancel", r.id)>
+                {csrf_field(ctx)}
+                <button class="button button--ghost" type="submit">{ctx.t("pending-cancel")}</button>
+            </form>
+        </div>
+    })
+}
+
+fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
+    let pay = match r.status {
+        RequestStatus::Approved => Some("pending-pay"),
+        RequestStatus::FeePaid => Some("pending-transfer"),
+        _ => None,
+    }
+    .map(|label| {
+        view! { <a class="button button--primary" href=format!("/invFlow?request={}", r.id)>{ctx.t(label)}</a> }
+    });
+    let reason = r
+        .reason
+        .clone()
+        .filter(|_| r.status == RequestStatus::Rejected)
+        .map(|reason| {
+            view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong>{reason}</p> }
+        });
+    let withdraw = withdraw_view(ctx, &r);
+    let heading = format!("request-{}-title", r.id);
+    view! {
+        <article class="card request-card" data-status=r.status.code() aria-labelledby=heading.clone()>
+            <h2 class="card__title" id=heading.clone()><a href=format!("/startups/{}", r.startup_slug)>{r.startup_name.clone()}</a></h2>
+            <p class="muted">{ctx.t(&format!("request-kind-{}", r.kind.code()))} " · " {ctx.t("pending-date")} " " {format_date_short(r.created, ctx.locale)}</p>
+            <dl class="figures">
+                <div><dt>{ctx.t("investment-summary-amount")}</dt><dd>{r.amount.format(ctx.locale)}</dd></div>
+                <div><dt>{ctx.t("investment-summary-total")}</dt><dd>{r.total.format(ctx.locale)}</dd></div>
+            </dl>
+            <p><span class=format!("badge badge--request-{}", r.status.code())>{ctx.t(&format!("request-status-{}", r.status.code()))}</span></p>
+            {reason}
+            {timeline_view(ctx, &r.timeline)}
+            <div class="form__actions">{pay} {withdraw}</div>
+        </article>
+    }
+}
+
+pub fn pending_page(ctx: &PageContext, rows: Vec<RequestCard>) -> Page {
+    let empty = rows
+        .is_empty()
+        .then(|| view! { <p class="empty-state">{ctx.t("pending-empty")}</p> });
+    let items = rows
+        .into_iter()
+        .map(|r| request_card(ctx, r))
+        .collect_view();
+    let body = view! {
+        <header class="prose__header"><h1>{ctx.t("pending-title")}</h1></header>
+        {empty}
+        <div class="card-grid request-list">{items}</div>
+    }
+    .into_any();
+    let mut page = Page::new(ctx.t("pending-title"), ctx.t("pending-title"), body);
+    page.indexable = false;
+    page
+}

@@ -1,0 +1,241 @@
+// Rounds end to end in a real browser (issue 13), Turkish UI:
+//
+//   1. a round that succeeds: two investors commit to Ödeme Köprüsü (3.400.000 TL of its
+//      4.000.000 TL already in escrow); one withdraws inside the cancellation window with the
+//      button and its countdown; the other is approved, pays the fee by card (3-D Secure), gives
+//      the transfer details, and staff record the transfer; the superadmin closes the round on
+//      its staff page; the close job allocates, and the investor sees the holding with its share
+//      on /userInvestments;
+//   2. a round that fails: two investors commit to Kalkan Siber and both are funded; the
+//      superadmin closes it far below its goal; both see their request refunded, with the
+//      timeline saying what comes back, and the refund list for the clearing bank lists both.
+//
+// One server for the file (fresh data folder, demo content, a superadmin created before it
+// starts, mail to a local SMTP sink). SPK's yearly cap is raised for this file (the amounts here
+// go past it; the cap has tests of its own in server/tests/rounds.rs). Staff's approvals and
+// transfer records are the dashboard's own forms, posted with the page's CSRF token (the
+// dashboard test clicks them). Nothing may leave 127.0.0.1.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { assertOnlyLoopback, clickAndNavigate, launchBrowser, newContext, startServer, uniqueEmail, waitForIsland } from './helpers.mjs';
+import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
+import { startSmtpSink } from './smtp.mjs';
+
+const SUPER = { email: 'super@example.com', password: 'parola-1234' };
+const INVEST = '[data-island="investment"]';
+const CARD = '[data-island="card-payment"]';
+
+const TR = {
+  cancelled: 'İptal edildi',
+  cancelledFlash: 'Talebiniz iptal edildi.',
+  refunded: 'İade edildi',
+  closing: 'Tur kapatılıyor; kapanış işi talepleri tek tek sonuçlandırıyor.',
+};
+
+/** Today in Istanbul, as YYYY-MM-DD (the day staff say the transfer arrived). */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+
+describe('rounds', () => {
+  let server;
+  let sink;
+  let browser;
+  let staffContext;
+  let staff;
+  const contexts = [];
+
+  before(async () => {
+    sink = await startSmtpSink();
+    server = await startServer({
+      env: { ORTAK_SMTP_URL: sink.url, ORTAK_ANNUAL_LIMIT_TL: '2000000' },
+      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+    });
+    browser = await launchBrowser();
+    staffContext = await newContext(browser, { locale: 'tr-TR' });
+    staff = await staffContext.newPage();
+    const signedIn = await signIn(staff, server, SUPER.email, SUPER.password);
+    assert.equal(signedIn.status(), 200, `superadmin sign-in: ${signedIn.status()} at ${staff.url()}`);
+  });
+
+  after(async () => {
+    for (const c of contexts) await c.close();
+    await staffContext?.close();
+    await browser?.close();
+    await server?.stop();
+    await sink?.close();
+  });
+
+  /** A new investor, signed in, with MKK data: { context, page, email }. */
+  async function investor(tag) {
+    const context = await newContext(browser, { locale: 'tr-TR' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const email = uniqueEmail(tag);
+    await join(page, { server, sink }, email);
+    await page.goto(server.url('/mkk'));
+    await page.selectOption('#investor_type', 'individual');
+    await page.selectOption('#id_type', 'tckn');
+    await page.check('#citizen-yes');
+    await fillById(page, { ...MKK, email });
+    const mkk = await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
+    assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()}`);
+    assert.equal(await page.locator('.field__error').count(), 0, `MKK form errors: ${await texts(page, '.field__error')}`);
+    return { context, page, email };
+  }
+
+  /** Sends a request of `amount` (as typed) for `slug` with the island; returns its id. */
+  async function commit(page, slug, amount) {
+    await page.goto(server.url(`/investmentFlow?startup=${slug}`));
+    await waitForIsland(page, 'investment');
+    await page.fill('#amount', amount);
+    await page.check('#risk');
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/investmentRequests'),
+      page.click(`${INVEST} form.investment-form button[type="submit"]`),
+    ]);
+    assert.equal(created.status(), 201, `POST /api/investmentRequests: ${created.status()} ${await created.text()}`);
+    await page.goto(server.url('/pendingInvestments'));
+    const action = await page.getAttribute('form[action^="/pendingInvestments/"][action$="/cancel"]', 'action');
+    const id = Number(/\/pendingInvestments\/(\d+)\/cancel/.exec(action)?.[1]);
+    assert.ok(id > 0, `the request's cancel form: ${action}`);
+    return id;
+  }
+
+  /** Posts one of the dashboard's forms with the CSRF token of the page at `from`. */
+  async function staffPost(from, path, form) {
+    await staff.goto(server.url(from));
+    const csrf = await staff.getAttribute('input[name="csrf"]', 'value');
+    const response = await staffContext.request.post(server.url(path), { form: { csrf, ...form }, maxRedirects: 0 });
+    assert.equal(response.status(), 303, `POST ${path}: ${response.status()}`);
+  }
+
+  /** Request `id`, from approval to funded: the fee by card, the transfer details, the receipt. */
+  async function fund(page, id, amount) {
+    await staffPost(`/dashboard/investments/${id}`, `/dashboard/investments/${id}/status`, { to: 'approved' });
+    await page.goto(server.url(`/invFlow?request=${id}`));
+    await waitForIsland(page, 'card-payment');
+    await page.fill('#holder', 'Ayşe Yılmaz');
+    await page.locator('#number').pressSequentially('4242424242424242');
+    await page.fill('#month', '12');
+    await page.fill('#year', '2030');
+    await page.fill('#cvv', '123');
+    await clickAndNavigate(page, `${CARD} form button[type="submit"]`);
+    assert.match(pathOf(page), /^\/sandbox\/3ds\/[0-9a-f]+$/);
+    await page.fill('#code', '123456');
+    await clickAndNavigate(page, 'button[name="action"][value="approve"]');
+    assert.equal(pathOf(page), '/invFlow');
+    await fillById(page, PAYER);
+    await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
+    assert.equal(pathOf(page), '/paymentSuccess');
+    await staffPost('/dashboard/takasbank', `/dashboard/takasbank/${id}/received`, { amount, date: today() });
+  }
+
+  /** The startup id of the round named `name`, from the staff's round list. */
+  async function roundId(name) {
+    const list = await (await staffContext.request.get(server.url('/dashboard/rounds.json'))).json();
+    const row = list.rows.find((r) => r.cells[0] === name);
+    assert.ok(row, `${name} is on /dashboard/rounds`);
+    return row.id;
+  }
+
+  /** Closes the round with its page's button (superadmin). */
+  async function closeRound(id) {
+    await staff.goto(server.url(`/dashboard/rounds/${id}`));
+    const closed = await clickAndNavigate(staff, `form[action="/dashboard/rounds/${id}/close"] button[type=submit]`);
+    assert.equal(closed.status(), 200);
+    assert.equal(pathOf(staff), `/dashboard/rounds/${id}`);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.closing);
+  }
+
+  /** Reloads `path` until `check(page)` holds (the close job runs in the background). */
+  async function eventually(page, path, check, what) {
+    for (let i = 0; ; i += 1) {
+      await page.goto(server.url(path));
+      if (await check(page)) return;
+      assert.ok(i < 40, what);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+
+  it('two investors commit, one withdraws inside the window, the round succeeds and allocates', async () => {
+    const stays = await investor('stays');
+    const leaves = await investor('leaves');
+    const kept = await commit(stays.page, 'odeme-koprusu', '600.000');
+    const withdrawn = await commit(leaves.page, 'odeme-koprusu', '100.000');
+
+    // The withdrawal: the countdown of the window, then the button.
+    const card = `article.request-card:has(form[action="/pendingInvestments/${withdrawn}/cancel"])`;
+    const countdown = (await leaves.page.textContent(`${card} .countdown`)).replace(/\s+/g, ' ');
+    assert.match(countdown, /tarihine kadar iptal edebilirsiniz \(1 gün 23 saat|\(2 gün 0 saat/, countdown);
+    await clickAndNavigate(leaves.page, `form[action="/pendingInvestments/${withdrawn}/cancel"] button[type=submit]`);
+    assert.equal(pathOf(leaves.page), '/pendingInvestments');
+    assert.equal((await leaves.page.textContent('.flash--success')).trim(), TR.cancelledFlash);
+    assert.ok((await leaves.page.textContent('main')).includes(TR.cancelled), 'the request says cancelled');
+    assert.equal(await leaves.page.locator('form[action$="/cancel"]').count(), 0, 'nothing left to withdraw');
+
+    await fund(stays.page, kept, '600000');
+    const id = await roundId('Ödeme Köprüsü');
+    await closeRound(id);
+    await eventually(
+      stays.page,
+      '/userInvestments',
+      async (page) => (await page.locator('table.holdings tbody tr').count()) === 1,
+      'the allocation reaches the portfolio',
+    );
+    const rows = await stays.page.$$eval('table.holdings tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent.trim())));
+    assert.equal(rows[0][0], 'Ödeme Köprüsü');
+    assert.equal(rows[0][2], '600.000 TL');
+    assert.match(rows[0][3], /^%\d+,\d\d$/, `a share of the round: ${rows[0][3]}`);
+    assert.notEqual(rows[0][3], '%0,00');
+    // Withdrawn, it stays cancelled: the close did not touch it.
+    await leaves.page.goto(server.url('/userInvestments'));
+    assert.equal(await leaves.page.locator('table.holdings tbody tr').count(), 0, 'no holding for the one who withdrew');
+    await leaves.page.goto(server.url('/pendingInvestments'));
+    assert.ok((await leaves.page.textContent('main')).includes(TR.cancelled));
+    // Once closed, the round takes no more requests and cannot close again.
+    await staff.goto(server.url(`/dashboard/rounds/${id}`));
+    assert.equal(await staff.locator(`form[action="/dashboard/rounds/${id}/close"]`).count(), 0, 'no close button');
+    for (const c of [stays.context, leaves.context, staffContext]) assertOnlyLoopback(c);
+  });
+
+  it('a failed round refunds both investors, and the clearing bank gets the refund list', async () => {
+    const first = await investor('first');
+    const second = await investor('second');
+    const a = await commit(first.page, 'kalkan-siber', '250.000');
+    const b = await commit(second.page, 'kalkan-siber', '100.000');
+    await fund(first.page, a, '250000');
+    await fund(second.page, b, '100000');
+    const id = await roundId('Kalkan Siber');
+    await closeRound(id);
+
+    for (const [who, request] of [
+      [first, a],
+      [second, b],
+    ]) {
+      // Each of them has this one request.
+      const card = 'article.request-card';
+      await eventually(
+        who.page,
+        '/pendingInvestments',
+        async (page) => (await page.textContent('main')).includes(TR.refunded),
+        `request ${request} is refunded`,
+      );
+      const text = (await who.page.textContent(card)).replace(/\s+/g, ' ');
+      assert.ok(text.includes('Kalkan Siber') && text.includes(TR.refunded), text);
+      assert.equal(await who.page.locator('form[action$="/cancel"]').count(), 0, 'nothing to withdraw after the close');
+      await who.page.goto(server.url('/userInvestments'));
+      assert.equal(await who.page.locator('table.holdings tbody tr').count(), 0, 'no holding in a failed round');
+    }
+
+    // The clearing bank's refund list: both escrowed amounts, with the payer's IBAN.
+    const csv = await (await staffContext.request.get(server.url(`/dashboard/rounds/${id}/refunds.csv`))).text();
+    const iban = PAYER.iban.replace(/\s/g, '');
+    for (const [request, amount] of [
+      [a, '250000.00'],
+      [b, '100000.00'],
+    ]) {
+      const line = csv.split(/\r?\n/).find((l) => l.includes(`${request}`) && l.includes(amount));
+      assert.ok(line && line.includes(iban), `request ${request} on the refund list:\n${csv}`);
+    }
+    for (const c of [first.context, second.context, staffContext]) assertOnlyLoopback(c);
+  });
+});

@@ -1,0 +1,394 @@
+//! The SQL of the startups area: the catalogue (its filters are the one dynamic query, built
+//! with a `QueryBuilder` from known fragments only), a startup's page, favourites, presentation
+//! pages, VIP early access and stored reports; the round's figures in `rounds`. Everything
+//! else is compile-checked.
+
+pub mod rounds;
+
+use ortak_app::domain::rounds::RoundStatus;
+use ortak_app::domain::startups::{
+    COMPLETION_RANGES, GOAL_RANGES, INVESTOR_RANGES, ListQuery, PeriodKind, Range, SECTORS, Sort,
+    find_range,
+};
+use ortak_app::i18n::Locale;
+use ortak_app::pages::startup_editor::ReportForm;
+use sqlx::{FromRow, QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
+use time::{Date, OffsetDateTime};
+
+/// A startup as its card shows it, with whether the viewer saved it.
+#[derive(FromRow)]
+pub struct CardRow {
+    pub id: i64,
+    pub slug: String,
+    pub name: String,
+    pub sector: String,
+    pub fund: String,
+    pub city: String,
+    pub funding_goal_kurus: i64,
+    /// Received in escrow, kept from the ledger by the database.
+    pub raised_kurus: i64,
+    pub investor_count: i64,
+    pub funded: bool,
+    pub round_status: RoundStatus,
+    pub period_kind: PeriodKind,
+    pub period_starts_on: Date,
+    pub period_ends_on: Date,
+    pub vip_until: Option<Date>,
+    pub favorite: bool,
+}
+
+/// `SELECT` of [`CardRow`]s from `startups s` joined to `funds fu`; `favorite` is for `viewer`.
+fn select_cards(viewer: Option<i64>) -> QueryBuilder<'static, Sqlite> {
+    let mut qb = QueryBuilder::new(
+        "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
+             s.investor_count, s.funded, s.round_status, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
+             EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ",
+    );
+    qb.push_bind(viewer.unwrap_or(0))
+        .push(") AS favorite FROM startups s JOIN funds fu ON fu.id = s.fund_id");
+    qb
+}
+
+fn push_range(qb: &mut QueryBuilder<Sqlite>, column: &'static str, range: &Range, scale: i64) {
+    qb.push(" AND ")
+        .push(column)
+        .push(" >= ")
+        .push_bind(range.min * scale);
+    if let Some(max) = range.max {
+        qb.push(" AND ")
+            .push(column)
+            .push(" < ")
+            .push_bind(max * scale);
+    }
+}
+
+/// Adds the list filters to a query over `startups s`.
+fn push_filters(qb: &mut QueryBuilder<Sqlite>, q: &ListQuery) {
+    qb.push(" WHERE s.published = 1");
+    if !q.fund.is_empty() {
+        qb.push(" AND s.fund_id = (SELECT id FROM funds WHERE slug = ")
+            .push_bind(q.fund.clone())
+            .push(")");
+    }
+    if SECTORS.contains(&q.sector.as_str()) {
+        qb.push(" AND s.sector = ").push_bind(q.sector.clone());
+    }
+    if !q.city.is_empty() {
+        qb.push(" AND s.city = ").push_bind(q.city.clone());
+    }
+    if let Some(r) = find_range(&GOAL_RANGES, &q.goal) {
+        push_range(qb, "s.funding_goal_kurus", r, 100);
+    }
+    if let Some(r) = find_range(&INVESTOR_RANGES, &q.investors) {
+        push_range(qb, "s.investor_count", r, 1);
+    }
+    if let Some(r) = find_range(&COMPLETION_RANGES, &q.completion) {
+        push_range(qb, "s.completion_pct", r, 1);
+    }
+}
+
+/// How many published startups pass the filters. Counted from the indexes alone: no join, no
+/// row read.
+pub async fn count_listed(db: &SqlitePool, q: &ListQuery) -> sqlx::Result<i64> {
+    let mut count = QueryBuilder::<Sqlite>::new("SELECT COUNT(*) FROM startups s");
+    push_filters(&mut count, q);
+    count.build_query_scalar().fetch_one(db).await
+}
+
+/// One page of the catalogue, in the order `q.sort` asks for (names in `locale`'s collation).
+pub async fn listed_cards(
+    db: &SqlitePool,
+    viewer: Option<i64>,
+    q: &ListQuery,
+    locale: Locale,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<Vec<CardRow>> {
+    let mut select = select_cards(viewer);
+    push_filters(&mut select, q);
+    let order = match (Sort::from_code(&q.sort), locale) {
+        (Sort::Recent, _) => " ORDER BY s.created_at DESC, s.id DESC",
+        (Sort::AToZ, Locale::Tr) => " ORDER BY s.sort_key_tr, s.id",
+        (Sort::AToZ, Locale::En) => " ORDER BY s.sort_key_en, s.id",
+        (Sort::ZToA, Locale::Tr) => " ORDER BY s.sort_key_tr DESC, s.id DESC",
+        (Sort::ZToA, Locale::En) => " ORDER BY s.sort_key_en DESC, s.id DESC",
+    };
+    select
+        .push(order)
+        .push(" LIMIT ")
+        .push_bind(limit)
+        .push(" OFFSET ")
+        .push_bind(offset);
+    select.build_query_as().fetch_all(db).await
+}
+
+pub struct FundOption {
+    pub slug: String,
+    pub name: String,
+}
+
+/// Every fund, for the catalogue's filter.
+pub async fn funds(db: &SqlitePool) -> sqlx::Result<Vec<FundOption>> {
+    sqlx::query_as!(FundOption, "SELECT slug, name FROM funds ORDER BY name")
+        .fetch_all(db)
+        .await
+}
+
+/// The cities of published startups, for the catalogue's filter.
+pub async fn cities(db: &SqlitePool) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!("SELECT DISTINCT city FROM startups WHERE published = 1 ORDER BY city")
+        .fetch_all(db)
+        .await
+}
+
+/// The card of the startup at `slug`: published ones, and drafts too when `drafts`.
+pub async fn card(
+    db: &SqlitePool,
+    viewer: Option<i64>,
+    drafts: bool,
+    slug: &str,
+) -> sqlx::Result<Option<CardRow>> {
+    let viewer = viewer.unwrap_or(0);
+    sqlx::query_as!(
+        CardRow,
+        r#"SELECT s.id AS "id!", s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus,
+               s.raised_kurus, s.investor_count, s.funded AS "funded: bool",
+               s.round_status AS "round_status: RoundStatus",
+               s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
+               s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
+               EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ?)
+                   AS "favorite!: bool"
+           FROM startups s JOIN funds fu ON fu.id = s.fund_id
+           WHERE (s.published = 1 OR ?) AND s.slug = ?"#,
+        viewer,
+        drafts,
+        slug
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// The published startups `user` saved, most recently saved first.
+pub async fn favorite_cards(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<CardRow>> {
+    sqlx::query_as!(
+        CardRow,
+        r#"SELECT s.id AS "id!", s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus,
+               s.raised_kurus, s.investor_count, s.funded AS "funded: bool",
+               s.round_status AS "round_status: RoundStatus",
+               s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
+               s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
+               1 AS "favorite!: bool"
+           FROM startups s JOIN funds fu ON fu.id = s.fund_id
+           JOIN favorites mine ON mine.startup_id = s.id AND mine.user_id = ?
+           WHERE s.published = 1 ORDER BY mine.created_at DESC"#,
+        user
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Saves (`save`) or removes a favourite; saving twice keeps one.
+pub async fn set_favorite(
+    db: &SqlitePool,
+    user: i64,
+    startup: i64,
+    save: bool,
+) -> sqlx::Result<()> {
+    if save {
+        sqlx::query!(
+            "INSERT OR IGNORE INTO favorites (user_id, startup_id) VALUES (?, ?)",
+            user,
+            startup
+        )
+        .execute(db)
+        .await?;
+    } else {
+        sqlx::query!(
+            "DELETE FROM favorites WHERE user_id = ? AND startup_id = ?",
+            user,
+            startup
+        )
+        .execute(db)
+        .await?;
+    }
+    Ok(())
+}
+
+/// What a startup's page shows beyond its card.
+pub struct Profile {
+    pub description_tr: String,
+    pub description_en: String,
+    pub website: String,
+    pub stage: String,
+    pub team_size: i64,
+}
+
+pub async fn profile(db: &SqlitePool, startup: i64) -> sqlx::Result<Profile> {
+    sqlx::query_as!(
+        Profile,
+        "SELECT description_tr, description_en, website, stage, team_size FROM startups WHERE id = ?",
+        startup
+    )
+    .fetch_one(db)
+    .await
+}
+
+/// One analysis section in both languages.
+pub struct Section {
+    pub section: String,
+    pub body_tr: String,
+    pub body_en: String,
+}
+
+pub async fn sections(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Section>> {
+    sqlx::query_as!(
+        Section,
+        "SELECT section, body_tr, body_en FROM startup_sections WHERE startup_id = ?",
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub struct Founder {
+    pub name: String,
+    pub title: String,
+}
+
+pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Founder>> {
+    sqlx::query_as!(
+        Founder,
+        "SELECT name, title FROM founders WHERE startup_id = ? ORDER BY position_order",
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// The positions of the startup's presentation pages, in order.
+pub async fn page_positions(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        "SELECT position FROM startup_pages WHERE startup_id = ? ORDER BY position",
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub struct Accelerator {
+    pub attended_on: Date,
+    pub program: String,
+    pub country: String,
+}
+
+pub async fn accelerators(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Accelerator>> {
+    sqlx::query_as!(
+        Accelerator,
+        r#"SELECT attended_on AS "attended_on: Date", program, country FROM startup_accelerators
+           WHERE startup_id = ? ORDER BY attended_on"#,
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+pub struct PriorRound {
+    pub raised_on: Date,
+    pub investors: String,
+    pub amount_usd: i64,
+}
+
+pub async fn prior_rounds(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<PriorRound>> {
+    sqlx::query_as!(
+        PriorRound,
+        r#"SELECT raised_on AS "raised_on: Date", investors, amount_usd FROM startup_prior_rounds
+           WHERE startup_id = ? ORDER BY raised_on"#,
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A fund team's update in both languages.
+pub struct Update {
+    pub created_at: OffsetDateTime,
+    pub body_tr: String,
+    pub body_en: String,
+}
+
+/// The startup's 20 latest updates, newest first.
+pub async fn latest_updates(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Update>> {
+    sqlx::query_as!(
+        Update,
+        r#"SELECT created_at AS "created_at: OffsetDateTime", body_tr, body_en FROM startup_updates
+           WHERE startup_id = ? ORDER BY id DESC LIMIT 20"#,
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A stored presentation page.
+pub struct PageFile {
+    pub file_name: String,
+    pub content_type: String,
+}
+
+pub async fn presentation_page(
+    db: &SqlitePool,
+    startup: i64,
+    position: i64,
+) -> sqlx::Result<Option<PageFile>> {
+    sqlx::query_as!(
+        PageFile,
+        "SELECT file_name, content_type FROM startup_pages WHERE startup_id = ? AND position = ?",
+        startup,
+        position
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Whether `user` belongs to a VIP group holding `startup`.
+pub async fn is_vip(db: &SqlitePool, user: i64, startup: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (
+               SELECT 1 FROM vip_group_members m JOIN vip_group_startups s ON s.group_id = m.group_id
+               WHERE m.user_id = ? AND s.startup_id = ?) AS "vip!: bool""#,
+        user,
+        startup
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub async fn startup_exists(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM startups WHERE id = ?) AS "found!: bool""#,
+        startup
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Stores a report's row (its PDF is `file_name` under `reports/`); returns its id.
+pub async fn insert_report(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    form: &ReportForm,
+    file_name: &str,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        "INSERT INTO reports (startup_id, quarter, title_tr, title_en, summary_tr, summary_en, file_name)
+         VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id AS \"id!\"",
+        startup,
+        form.quarter,
+        form.title_tr,
+        form.title_en,
+        form.summary_tr,
+        form.summary_en,
+        file_name
+    )
+    .fetch_one(conn)
+    .await
+}
