@@ -18,9 +18,42 @@ pub struct Task {
     pub run: for<'a> fn(&'a AppState) -> TaskFuture<'a>,
 }
 
-/// Every periodic task, in the order each tick runs them.
+/// Every periodic task, in the order each tick runs them (sorted by name).
 fn tasks() -> Vec<Task> {
-    Vec::new()
+    vec![
+        Task {
+            name: "application-drafts",
+            run: |state| Box::pin(crate::applications::purge_stale_drafts(state)),
+        },
+        Task {
+            name: "kvkk-archive",
+            run: |state| Box::pin(crate::accounts::profile::deletion::expire_archive(state)),
+        },
+        Task {
+            name: "newsletter",
+            run: |state| Box::pin(crate::newsletter::purge(state)),
+        },
+        Task {
+            name: "rate-limits",
+            run: |state| Box::pin(purge_rate_limits(state)),
+        },
+        Task {
+            name: "upload-temp-files",
+            run: |state| Box::pin(purge_temp_files(state)),
+        },
+    ]
+}
+
+/// Deletes the rate-limit counters whose window ended.
+async fn purge_rate_limits(state: &AppState) -> anyhow::Result<()> {
+    crate::db::rate_limits::purge(state.db(), state.now()).await?;
+    Ok(())
+}
+
+/// Deletes uploads a crash left in the data folder's `tmp`.
+async fn purge_temp_files(state: &AppState) -> anyhow::Result<()> {
+    crate::web::upload::purge_temp_files(&state.shared().data_dir).await?;
+    Ok(())
 }
 
 /// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.

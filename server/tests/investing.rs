@@ -548,7 +548,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
 
-    // Saving a startup shows its reports, newest first; the PDF is served to this member only.
+    // Saving a startup as a favourite shows none of its reports (issue 12, item 14).
     let token = csrf(&browser, &server, "/startups").await;
     post_form(
         &browser,
@@ -557,6 +557,20 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         &[("favorite", "1".into()), ("return", "/".into())],
     )
     .await;
+    let reports = common::text(&browser, server.url("/reports")).await;
+    assert!(reports.contains("Henüz raporunuz yok."));
+    // An investment that reached money shows its reports, newest first; the PDF is served to
+    // its investors only (the request is written directly: the money path has its own tests).
+    sqlx::query(
+        "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
+             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key)
+         SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'completed',
+             '2026-11-01T00:00:00Z', 'rapor-yatirim'
+         FROM users u, startups s WHERE u.email = 'rapor@example.com' AND s.slug = 'cicek-tarim'",
+    )
+    .execute(&server.db().await)
+    .await
+    .unwrap();
     let reports = common::text(&browser, server.url("/reports")).await;
     let q3 = reports
         .find("Çiçek Tarım 2026-Q3 çeyrek raporu")
@@ -637,6 +651,12 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
             .status(),
         404
     );
+
+    // (The request written above has done its part.)
+    sqlx::query("DELETE FROM investment_requests WHERE idempotency_key = 'rapor-yatirim'")
+        .execute(&server.db().await)
+        .await
+        .unwrap();
 
     // A completed investment fills the portfolio card and the sector chart.
     let mkk_token = csrf(&browser, &server, "/mkk").await;

@@ -132,6 +132,23 @@ impl RequestStatus {
         )
     }
 
+    /// The states of a request whose money arrived (the service fee paid, or further): its
+    /// investor reads the startup's reports. The one list of them; SQL takes it as
+    /// [`RequestStatus::invested_json`]. (While the fee is paid the request is still `Approved`
+    /// with `fee_paid_at` set, which the queries add; once the money path has its own states,
+    /// `FeePaid`, `Funded` and `Allocated` belong here instead.)
+    pub const INVESTED: [RequestStatus; 2] = [RequestStatus::Paid, RequestStatus::Completed];
+
+    /// [`RequestStatus::INVESTED`]'s codes as a JSON array, for
+    /// `status IN (SELECT value FROM json_each(?))`.
+    pub fn invested_json() -> String {
+        let codes: Vec<String> = RequestStatus::INVESTED
+            .iter()
+            .map(|s| format!("\"{}\"", s.code()))
+            .collect();
+        format!("[{}]", codes.join(","))
+    }
+
     pub fn staff_can_move_to(self, to: RequestStatus) -> bool {
         use RequestStatus::*;
         matches!(
@@ -178,5 +195,10 @@ mod tests {
         assert!(!Completed.staff_can_move_to(Rejected));
         assert!(!Cancelled.staff_can_move_to(Approved));
         assert!(Approved.cancellable() && !Paid.cancellable());
+    }
+
+    #[test]
+    fn the_invested_states_reach_sql_as_json() {
+        assert_eq!(RequestStatus::invested_json(), r#"["paid","completed"]"#);
     }
 }

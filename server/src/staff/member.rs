@@ -1,5 +1,5 @@
 //! `/dashboard/users/{id}`: one member as staff see them (account, MKK details, qualified
-//! declaration, fund teams, requests), with role changes and deactivation. Admins may make
+//! declaration, fund teams, and for superadmins their requests), with role changes and deactivation. Admins may make
 //! investors and admins; only superadmins grant or take away the superadmin role, and nobody
 //! changes their own role or deactivates themselves.
 
@@ -10,7 +10,7 @@ use ortak_app::domain::money::Money;
 use ortak_app::pages::staff_table::{Cell, RowAction};
 use serde::Deserialize;
 
-use super::queries::member::{self as queries, Account, Mkk};
+use super::queries::member::{self as queries, Account, Archived, Mkk};
 use super::table::render_detail;
 use super::users::{active_label, mkk_actions, role_code, role_label};
 use crate::db::audit;
@@ -45,6 +45,12 @@ pub async fn page(
             Cell::Label(format!("dashboard-mkk-{}", status.code())),
         ));
     }
+    if superadmin && let Some(archived) = queries::archived(db, id).await? {
+        facts.push((
+            ctx.t("dashboard-kvkk-archive"),
+            archive_fact(&ctx, &archived),
+        ));
+    }
     let funds = queries::fund_names(db, id).await?;
     if !funds.is_empty() {
         facts.push((ctx.t("dashboard-vc-groups"), funds.join(", ").into()));
@@ -52,7 +58,34 @@ pub async fn page(
     if id != me.id {
         actions.extend(account_actions(id, superadmin, &account));
     }
-    let history = queries::requests(db, id)
+    // Investments are superadmins' business: admins see no amounts or states.
+    let (columns, history) = if superadmin {
+        (
+            vec![
+                "dashboard-col-date",
+                "dashboard-col-startup",
+                "dashboard-col-amount",
+                "dashboard-col-status",
+            ],
+            request_history(&ctx, id).await?,
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let detail = StaffDetail {
+        title: account.name,
+        facts,
+        columns,
+        history,
+        actions,
+        link: None,
+    };
+    Ok(render_detail(&ctx, detail).await)
+}
+
+/// The member's investment requests, newest first (for superadmins).
+async fn request_history(ctx: &Ctx, id: i64) -> Result<Vec<Vec<Cell>>, AppError> {
+    Ok(queries::requests(ctx.state().db(), id)
         .await?
         .into_iter()
         .map(|r| {
@@ -63,21 +96,7 @@ pub async fn page(
                 Cell::Label(format!("request-status-{}", r.status.code())),
             ]
         })
-        .collect();
-    let detail = StaffDetail {
-        title: account.name,
-        facts,
-        columns: vec![
-            "dashboard-col-date",
-            "dashboard-col-startup",
-            "dashboard-col-amount",
-            "dashboard-col-status",
-        ],
-        history,
-        actions,
-        link: None,
-    };
-    Ok(render_detail(&ctx, detail).await)
+        .collect())
 }
 
 /// The account's own facts: e-mail, name, role, language, dates, state, company, interests.
@@ -126,6 +145,39 @@ fn mkk_fact(ctx: &Ctx, m: &Mkk) -> Cell {
         ctx.t(&format!("dashboard-mkk-{}", m.status.code())),
     )
     .into()
+}
+
+/// A deleted member's archived identity in one line: the MKK identity (or the account's
+/// address), and until when it is kept.
+fn archive_fact(ctx: &Ctx, a: &Archived) -> Cell {
+    let v: serde_json::Value = serde_json::from_str(&a.identity).unwrap_or_default();
+    let text = |path: &[&str]| {
+        path.iter()
+            .fold(&v, |v, key| &v[*key])
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    let who = if v["mkk"].is_object() {
+        format!(
+            "{} {} · {} {} · {}",
+            text(&["mkk", "id_type"]).to_uppercase(),
+            text(&["mkk", "identity_number"]),
+            text(&["mkk", "first_name"]),
+            text(&["mkk", "last_name"]),
+            text(&["mkk", "email"]),
+        )
+    } else {
+        text(&["account", "email"])
+    };
+    let until = ortak_app::domain::time_fmt::format_date_short(
+        ortak_app::domain::time_fmt::istanbul_date(a.retain_until),
+        ctx.locale,
+    );
+    let until = ctx
+        .locale
+        .t_args("dashboard-kvkk-kept-until", &[("date", until.into())]);
+    format!("{who} · {until}").into()
 }
 
 /// The roles `superadmin` (or an admin) may give, in the order the buttons show.

@@ -5,6 +5,7 @@
 
 pub mod portfolio;
 pub mod profiles;
+pub mod qualified;
 
 use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::startups::PeriodKind;
