@@ -18,7 +18,7 @@ use serde::Deserialize;
 
 use crate::db::audit;
 use crate::error::AppError;
-use crate::startups::reports::{ReportPost, check_report, store_report};
+use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
 use crate::web::form::{Form, Upload};
 use crate::web::{Access, Ctx, FundMember, Routes, flash};
 
@@ -165,11 +165,11 @@ pub async fn post_report(
 ) -> Result<Response, AppError> {
     let s = one(&ctx, user.id, id).await?;
     match check_report(upload) {
-        Ok((form, file)) => {
+        CheckedReport::Good(form, file) => {
             store_report(&ctx, user.id, id, &form, file).await?;
             saved(&ctx, id).await
         }
-        Err((form, errors)) => {
+        CheckedReport::Refused(form, errors) => {
             let status = StatusCode::UNPROCESSABLE_ENTITY;
             show(&ctx, status, s, &UpdateForm::default(), &form, &errors).await
         }

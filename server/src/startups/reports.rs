@@ -31,10 +31,16 @@ impl UploadForm for ReportPost {
     const MAX_FILE_BYTES: u64 = REPORT_MAX_BYTES as u64;
 }
 
-/// A checked report ready to store, or the form back with its errors.
-pub fn check_report(
-    upload: Upload<ReportPost>,
-) -> Result<(ReportForm, UploadedFile), (ReportForm, FieldErrors)> {
+/// A posted report after its checks.
+pub enum CheckedReport {
+    /// Ready to store.
+    Good(ReportForm, UploadedFile),
+    /// The form back with its errors.
+    Refused(ReportForm, FieldErrors),
+}
+
+/// Checks a posted report: every field, and the file a PDF within the limit.
+pub fn check_report(upload: Upload<ReportPost>) -> CheckedReport {
     let f = upload.fields;
     let form = ReportForm {
         quarter: f.quarter.trim().to_owned(),
@@ -73,8 +79,8 @@ pub fn check_report(
         }
     };
     match file {
-        Some(file) if errors.is_empty() => Ok((form, file)),
-        _ => Err((form, errors)),
+        Some(file) if errors.is_empty() => CheckedReport::Good(form, file),
+        _ => CheckedReport::Refused(form, errors),
     }
 }
 

@@ -23,6 +23,8 @@ use crate::state::AppState;
 
 /// Where files wait under the data folder while a request reads them.
 pub const TEMP_FOLDER: &str = "tmp";
+/// The longest text field an upload form takes (its longest field holds 1,000 characters).
+const MAX_TEXT_BYTES: usize = 64 * 1024;
 
 /// What an upload form declares besides its text fields (`Self`, deserialized like a `Form`:
 /// `#[derive(Deserialize, Default)] #[serde(default)]`, no `csrf` field).
@@ -197,6 +199,7 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
         let mut file = None;
         // Refused only once the whole body is read: answering mid-body breaks the client's send.
         let mut refused = false;
+        let mut oversized = false;
         loop {
             match multipart.next_field().await {
                 Ok(Some(mut field)) if field.name() == Some(T::FILE_FIELD) => {
@@ -225,9 +228,12 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
                         Err(Broken::Disk(e)) => return Err(anyhow::Error::from(e).into()),
                     }
                 }
-                Ok(Some(field)) => {
+                Ok(Some(mut field)) => {
                     let name = field.name().unwrap_or("").to_owned();
-                    let value = field.text().await.unwrap_or_default();
+                    let Some(value) = read_text(&mut field).await else {
+                        oversized = true;
+                        continue;
+                    };
                     refused |= !is_clean(&name) || !is_clean(&value);
                     text.push((name, value));
                 }
@@ -238,6 +244,9 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
                     break;
                 }
             }
+        }
+        if oversized {
+            return Err(AppError::rejected(StatusCode::PAYLOAD_TOO_LARGE));
         }
         if refused {
             return Err(control_characters());
@@ -254,6 +263,20 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
             .map_err(|_| AppError::rejected(StatusCode::UNPROCESSABLE_ENTITY))?;
         Ok(Upload { fields, file })
     }
+}
+
+/// A text field's value, read to its end; `None` when it is over [`MAX_TEXT_BYTES`] (its
+/// bytes are read but not kept). Text that is not UTF-8 reads as empty.
+async fn read_text(field: &mut Field<'_>) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut over = false;
+    while let Ok(Some(chunk)) = field.chunk().await {
+        over |= bytes.len() + chunk.len() > MAX_TEXT_BYTES;
+        if !over {
+            bytes.extend_from_slice(&chunk);
+        }
+    }
+    (!over).then(|| String::from_utf8(bytes).unwrap_or_default())
 }
 
 /// A file part the body limit cut off.

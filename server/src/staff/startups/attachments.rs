@@ -14,7 +14,7 @@ use super::editor::refuse;
 use crate::db::audit;
 use crate::error::AppError;
 use crate::staff::queries::startup_pages as queries;
-use crate::startups::reports::{ReportPost, check_report, store_report};
+use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
 use crate::web::flash::done;
 use crate::web::form::{Form, Upload, UploadForm, UploadedFile};
 use crate::web::{Ctx, Staff};
@@ -119,10 +119,10 @@ pub async fn add_report(
     upload: Upload<ReportPost>,
 ) -> Result<Response, AppError> {
     match check_report(upload) {
-        Ok((form, file)) => {
+        CheckedReport::Good(form, file) => {
             store_report(&ctx, user.id, id, &form, file).await?;
             done(&ctx, &format!("/dashboard/startups/{id}")).await
         }
-        Err((form, errors)) => refuse(&ctx, id, &errors, form).await,
+        CheckedReport::Refused(form, errors) => refuse(&ctx, id, &errors, form).await,
     }
 }
