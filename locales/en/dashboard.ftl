@@ -159,3 +159,4 @@ dashboard-transfer-received-amount = Amount received
 dashboard-transfer-received-on = Received on
 dashboard-kvkk-archive = KVKK archive (deleted member)
 dashboard-kvkk-kept-until = kept until { $date }
+dashboard-reset-2fa = Reset two-factor sign-in

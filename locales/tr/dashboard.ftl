@@ -159,3 +159,4 @@ dashboard-transfer-received-amount = Gelen tutar
 dashboard-transfer-received-on = Geliş tarihi
 dashboard-kvkk-archive = KVKK arşivi (silinmiş üye)
 dashboard-kvkk-kept-until = { $date } tarihine kadar saklanır
+dashboard-reset-2fa = İki adımlı girişi sıfırla

@@ -30,6 +30,10 @@ fn tasks() -> Vec<Task> {
             run: |state| Box::pin(crate::accounts::profile::deletion::expire_archive(state)),
         },
         Task {
+            name: "mail.purge_sent_bodies",
+            run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
+        },
+        Task {
             name: "newsletter",
             run: |state| Box::pin(crate::newsletter::purge(state)),
         },
@@ -64,9 +68,15 @@ pub async fn run(state: AppState, interval: Duration) {
     loop {
         ticker.tick().await;
         for task in &tasks {
-            if let Err(e) = (task.run)(&state).await {
-                tracing::error!(task = task.name, error = %e, "background job failed");
-            }
+            let outcome = match (task.run)(&state).await {
+                Ok(()) => "ok",
+                Err(e) => {
+                    tracing::error!(task = task.name, error = %e, "background job failed");
+                    "failed"
+                }
+            };
+            metrics::counter!("ortak_job_runs_total", "task" => task.name, "outcome" => outcome)
+                .increment(1);
         }
     }
 }

@@ -85,6 +85,7 @@ pub async fn hit(
     limit: Limit,
 ) -> Result<Result<(), i64>, sqlx::Error> {
     if count(db, now, key, limit).await? > limit.max {
+        metrics::counter!("ortak_rate_limit_refusals_total").increment(1);
         Ok(Err(minutes_left(now, limit)))
     } else {
         Ok(Ok(()))
