@@ -78,6 +78,7 @@ const PUBLIC = [
   ['/startups', 200],
   ['/startups?lang=en', 200],
   ['/newsletter', 200],
+  ['/newsletter/confirm?token=expired', 410],
   ['/gsyf', 200],
   ['/academy', 200],
   ['/forgotpassword', 200],

@@ -16,11 +16,11 @@ import {
 const TEXT = {
   tr: {
     invalid: 'Lütfen geçerli bir e-posta girin',
-    success: 'Bülten aboneliğiniz tamamlandı',
+    success: 'E-posta adresinize bir onay bağlantısı gönderdik',
   },
   en: {
     invalid: 'Please enter a valid email address.',
-    success: 'Your newsletter subscription is complete',
+    success: 'We sent a confirmation link to your address',
   },
 };
 

@@ -4,7 +4,7 @@
 //
 //   - the description counter counts as the user types ("12 / 1000 karakter", code points) and
 //     turns to the error style past 1000;
-//   - the presentation: a small PDF is kept, a 6 MB file and a renamed .exe are refused with the
+//   - the presentation: a small PDF is kept, a 5.25 MB file and a renamed .exe are refused with the
 //     server's message, the typed fields stay and the saved draft survives; with JavaScript the
 //     upload goes through XHR and shows a <progress> while it runs (the response is delayed by
 //     a route so the assertion does not race the loopback), a network failure says so;
@@ -246,12 +246,13 @@ describe('startup application (/projectFlow)', () => {
 
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ortak-project-'));
-    // Three files all named deck.pdf: a small real PDF, one of 6 MB, and a renamed program.
+    // Three files all named deck.pdf: a small real PDF, one over 5 MB, and a renamed program.
     for (const sub of ['ok', 'big', 'exe']) await mkdir(path.join(dir, sub));
     files.pdf = path.join(dir, 'ok', 'deck.pdf');
     await writeFile(files.pdf, '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     files.big = path.join(dir, 'big', 'deck.pdf');
-    const big = Buffer.alloc(6 * 1024 * 1024, 0x20);
+    // Over the 5 MB limit, within the route's 6 MB body: read to its end, refused by size.
+    const big = Buffer.alloc(5 * 1024 * 1024 + 256 * 1024, 0x20);
     big.write('%PDF-1.4\n');
     await writeFile(files.big, big);
     files.exe = path.join(dir, 'exe', 'deck.pdf');
@@ -316,10 +317,10 @@ describe('startup application (/projectFlow)', () => {
       assert.equal((await counter(page)).text, described, 'the counter is back on the written page');
       assert.equal(await page.locator('#presentation-current').count(), 0, 'nothing was kept');
 
-      // 6 MB: over the limit.
+      // 5.25 MB: over the limit.
       await page.setInputFiles('#presentation', files.big);
       await submitRefusedUpload(page, T.tooBig);
-      await assertFields(page, a[1], 'after the 6 MB file:');
+      await assertFields(page, a[1], 'after the 5.25 MB file:');
 
       // The network fails: the island says so, and the form can be sent again.
       await page.setInputFiles('#presentation', files.pdf);
@@ -465,7 +466,7 @@ describe('startup application (/projectFlow)', () => {
       await page.fill('#description', a[1].description);
       await page.setInputFiles('#presentation', files.big);
       await submitRefusedUpload(page, T.tooBig);
-      await assertFields(page, a[1], 'after the 6 MB file:');
+      await assertFields(page, a[1], 'after the 5.25 MB file:');
       await page.setInputFiles('#presentation', files.exe);
       await submitRefusedUpload(page, T.badType);
       await assertFields(page, a[1], 'after the refused .exe:');
@@ -539,7 +540,7 @@ describe('startup application (/projectFlow)', () => {
       await page.setInputFiles('#presentation', files.big);
       assert.equal((await submit(page)).status(), 422);
       assert.equal((await page.textContent('#presentation-error')).trim(), T.tooBig);
-      await assertFields(page, a[1], 'after the 6 MB file:');
+      await assertFields(page, a[1], 'after the 5.25 MB file:');
 
       await page.setInputFiles('#presentation', files.pdf);
       assert.equal((await submit(page)).status(), 200);

@@ -93,3 +93,5 @@ validation-presentation = Please upload a presentation file!
 validation-presentation-type = The presentation must be a PDF, PPTX or PPT file.
 validation-presentation-size = The presentation file can be at most 5 MB.
 validation-description-long = The description can be at most 1000 characters.
+validation-single-line = This field must be a single line: no line breaks or tabs.
+mail-greeting-plain = Hello,

@@ -40,3 +40,4 @@ profile-delete-kept = Records of investments made, payments and your approvals a
 profile-delete-confirm = I understand that my membership will be deleted and that this cannot be undone.
 profile-delete-submit = Delete my membership permanently
 profile-deleted = Your membership has been deleted. Thank you for using Ortak.
+profile-delete-money-open = You have an investment request through which money moved and that is not finished yet. You can delete your membership once it is; write to us with any question.

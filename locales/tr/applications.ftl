@@ -93,3 +93,5 @@ validation-presentation = Lütfen bir sunum dosyası yükleyin!
 validation-presentation-type = Sunum dosyası PDF, PPTX ya da PPT olmalıdır.
 validation-presentation-size = Sunum dosyası en fazla 5 MB olabilir.
 validation-description-long = Açıklama en fazla 1000 karakter olabilir.
+validation-single-line = Bu alan tek satır olmalıdır: satır sonu ya da sekme kullanmayın.
+mail-greeting-plain = Merhaba,

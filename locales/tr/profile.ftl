@@ -40,3 +40,4 @@ profile-delete-kept = Yapılmış yatırımlara, ödemelere ve onaylarınıza ai
 profile-delete-confirm = Üyeliğimin silineceğini ve bunun geri alınamayacağını anlıyorum.
 profile-delete-submit = Üyeliğimi kalıcı olarak sil
 profile-deleted = Üyeliğiniz silindi. Ortak'ı kullandığınız için teşekkür ederiz.
+profile-delete-money-open = Paranızın hareket ettiği ve henüz sonuçlanmamış bir yatırım talebiniz var. Talep sonuçlandığında üyeliğinizi silebilirsiniz; sorularınız için bize yazın.

@@ -18,22 +18,54 @@ pub struct Task {
     pub run: for<'a> fn(&'a AppState) -> TaskFuture<'a>,
 }
 
-/// Every periodic task, in the order each tick runs them (one line each, sorted by name).
+/// Every periodic task, in the order each tick runs them (one entry each, sorted by name).
 fn tasks() -> Vec<Task> {
     vec![
         Task {
-            name: "close_rounds",
-            run: |s| Box::pin(crate::investing::rounds::close_rounds(s)),
+            name: "application-drafts",
+            run: |state| Box::pin(crate::applications::purge_stale_drafts(state)),
         },
         Task {
-            name: "mail.purge_sent_bodies",
+            name: "close-rounds",
+            run: |state| Box::pin(crate::investing::rounds::close_rounds(state)),
+        },
+        Task {
+            name: "kvkk-archive",
+            run: |state| Box::pin(crate::accounts::profile::deletion::expire_archive(state)),
+        },
+        Task {
+            name: "mail-purge-sent-bodies",
             run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
         },
         Task {
-            name: "payment_deadlines",
-            run: |s| Box::pin(crate::investing::rounds::payment_deadlines(s)),
+            name: "newsletter",
+            run: |state| Box::pin(crate::newsletter::purge(state)),
+        },
+        Task {
+            name: "payment-deadlines",
+            run: |state| Box::pin(crate::investing::rounds::payment_deadlines(state)),
+        },
+        Task {
+            name: "rate-limits",
+            run: |state| Box::pin(purge_rate_limits(state)),
+        },
+        Task {
+            name: "upload-temp-files",
+            run: |state| Box::pin(purge_temp_files(state)),
         },
     ]
+}
+
+/// Deletes the rate-limit counters whose window ended.
+async fn purge_rate_limits(state: &AppState) -> anyhow::Result<()> {
+    crate::db::rate_limits::purge(state.db(), state.now()).await?;
+    Ok(())
+}
+
+/// Deletes uploads a crash left in the data folder's `tmp`.
+async fn purge_temp_files(state: &AppState) -> anyhow::Result<()> {
+    crate::web::upload::purge_temp_files(&state.shared().data_dir).await?;
+    Ok(())
 }
 
 /// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.

@@ -208,6 +208,9 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         _ => None,
     };
     let callback_key = db::secrets::load_or_create(&running.pool, "payment_callback_key").await?;
+    let trusted_proxies =
+        crate::settings::Proxy::parse_list(settings.trusted_proxies.as_deref().unwrap_or(""))
+            .map_err(|e| anyhow::anyhow!("ORTAK_TRUSTED_PROXIES: {e}"))?;
     Ok(Shared {
         db: running.pool,
         clock: running.clock,
@@ -218,6 +221,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         data_dir: settings.data_dir.clone(),
         service_fee_bp: settings.service_fee_bp,
         staff_email: settings.staff_email.clone(),
+        trusted_proxies,
         payments: Box::new(Sandbox),
         callback_key: CallbackKey::new(callback_key),
         escrow: Escrow {

@@ -48,6 +48,8 @@ pub struct Shared {
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
     pub sessions: SqliteStore,
+    /// The reverse proxies whose `X-Forwarded-For` names the client (`ORTAK_TRUSTED_PROXIES`).
+    pub trusted_proxies: Vec<crate::settings::Proxy>,
     /// The staff navigation, `(path, Fluent id, superadmin only)`, read off the route table.
     pub staff_nav: Vec<(&'static str, &'static str, bool)>,
 }

@@ -226,6 +226,12 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
         .await
         .unwrap();
 
+    // Subscriptions count once their addresses confirm them (double opt-in).
+    for email in ["=cmd@example.com", "okur@example.com"] {
+        let confirmed = common::journeys::confirm_newsletter(&server, email).await;
+        assert_eq!(confirmed.status(), 200, "{email}");
+    }
+
     let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
     let list = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(
@@ -305,6 +311,10 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
         "\u{feff}\"email\",\"language\",\"consent_text_version\",\"consented_at\",\"source\""
     ));
     assert!(csv.contains("\"okur@example.com\""));
+    assert!(
+        csv.contains("\"'=cmd@example.com\""),
+        "a formula in an export is neutralised"
+    );
     let page = common::text(&admin, server.url("/dashboard/newsletter")).await;
     let sub: i64 = sqlx::query_scalar(
         "SELECT id FROM newsletter_subscribers WHERE email = 'okur@example.com'",

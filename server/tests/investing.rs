@@ -577,7 +577,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
 
-    // Saving a startup shows its reports, newest first; the PDF is served to this member only.
+    // Saving a startup as a favourite shows none of its reports (issue 12, item 14).
     let token = csrf(&browser, &server, "/startups").await;
     post_form(
         &browser,
@@ -586,6 +586,27 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         &[("favorite", "1".into()), ("return", "/".into())],
     )
     .await;
+    let reports = common::text(&browser, server.url("/reports")).await;
+    assert!(reports.contains("Henüz raporunuz yok."));
+    // An investment that reached money (its fee paid) shows its reports, newest first; the PDF
+    // is served to its investors only (the request is moved directly, through the states the
+    // database allows and with the fee in the ledger: the money path has its own tests).
+    let db = server.db().await;
+    for sql in [
+        "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
+             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key)
+         SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'submitted',
+             '2026-11-01T00:00:00Z', 'rapor-yatirim'
+         FROM users u, startups s WHERE u.email = 'rapor@example.com' AND s.slug = 'cicek-tarim'",
+        "UPDATE investment_requests SET status = 'approved' WHERE idempotency_key = 'rapor-yatirim'",
+        "INSERT INTO money_events (request_id, kind, amount_kurus, note)
+         SELECT id, 'fee_paid', fee_kurus, 'test' FROM investment_requests
+         WHERE idempotency_key = 'rapor-yatirim'",
+        "UPDATE investment_requests SET status = 'fee_paid', fee_paid_at = '2026-11-02T00:00:00Z'
+         WHERE idempotency_key = 'rapor-yatirim'",
+    ] {
+        sqlx::query(sql).execute(&db).await.unwrap();
+    }
     let reports = common::text(&browser, server.url("/reports")).await;
     let q3 = reports
         .find("Çiçek Tarım 2026-Q3 çeyrek raporu")
@@ -666,6 +687,12 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
             .status(),
         404
     );
+
+    // (The request written above has done its part: its investor withdraws it.)
+    sqlx::query("UPDATE investment_requests SET status = 'cancelled' WHERE idempotency_key = 'rapor-yatirim'")
+        .execute(&db)
+        .await
+        .unwrap();
 
     // An allocated investment fills the portfolio card, the holdings and the sector chart.
     verify_email(&server, "rapor@example.com").await;

@@ -1,8 +1,14 @@
-//! The newsletter box: plain form and JSON endpoint, validation, CSRF and idempotency.
+//! The newsletter box: plain form and JSON endpoint, validation, CSRF and idempotency; double
+//! opt-in (issue 12, item 17): a request counts once its address confirms it.
 
 mod common;
 
+use common::journeys::{
+    ADMIN_PASSWORD, confirm_newsletter, create_admin, newsletter_link, post_form, sign_in,
+};
+use common::smtp::SmtpSink;
 use common::{Server, client, csrf_of};
+use tempfile::TempDir;
 
 async fn subscribers(server: &Server, email: &str) -> i64 {
     let db = server.db().await;
@@ -97,7 +103,7 @@ async fn plain_form_subscribes_once_and_returns_with_a_message() {
         assert_eq!(response.headers()["location"], "/faq");
         let html = common::text(&browser, server.url("/faq")).await;
         assert!(
-            html.contains("Bülten aboneliğiniz tamamlandı"),
+            html.contains("E-posta adresinize bir onay bağlantısı gönderdik"),
             "flash after redirect"
         );
         let again = common::text(&browser, server.url("/faq")).await;
@@ -198,7 +204,7 @@ async fn json_endpoint_answers_in_the_page_language() {
             body["message"]
                 .as_str()
                 .unwrap()
-                .contains("Your newsletter subscription is complete")
+                .contains("We sent a confirmation link to your address")
         );
     }
     assert_eq!(subscribers(&server, "island@example.com").await, 1);
@@ -217,4 +223,188 @@ async fn json_endpoint_answers_in_the_page_language() {
         body["message"],
         "This address does not accept data of that type."
     );
+}
+
+async fn request_by_json(
+    browser: &reqwest::Client,
+    server: &Server,
+    page: &str,
+    email: &str,
+) -> u16 {
+    let html = common::text(browser, server.url(page)).await;
+    browser
+        .post(server.url("/api/newsletter"))
+        .header("x-csrf-token", csrf_of(&html))
+        .json(&serde_json::json!({ "email": email }))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn exported(admin: &reqwest::Client, server: &Server) -> String {
+    common::text(admin, server.url("/dashboard/newsletter.csv")).await
+}
+
+#[tokio::test]
+async fn a_subscription_counts_only_once_its_address_confirms_it() {
+    let sink = SmtpSink::start().await;
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "admin@example.com", false);
+    let server = Server::start_in(data, &[("ORTAK_SMTP_URL", &sink.url())]);
+    let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
+    // Anyone can type anyone's address: that alone subscribes nobody.
+    let visitor = client();
+    assert_eq!(
+        request_by_json(&visitor, &server, "/?lang=en", "kurban@example.com").await,
+        200
+    );
+    let mail = sink
+        .wait_for("kurban@example.com", "confirm your newsletter subscription")
+        .await;
+    assert!(
+        mail.text.lines().next() == Some("Hello,"),
+        "in the page's language, no name"
+    );
+    assert!(mail.text.contains("/newsletter/confirm?token="));
+    assert!(
+        !exported(&admin, &server)
+            .await
+            .contains("kurban@example.com")
+    );
+    let listed = common::text(&admin, server.url("/dashboard/newsletter")).await;
+    assert!(!listed.contains("kurban@example.com"));
+
+    // Opening the link (as a mail scanner would) confirms nothing; its button does.
+    let link = newsletter_link(&server, "kurban@example.com").await;
+    let page = client().get(&link).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(
+        page.text()
+            .await
+            .unwrap()
+            .contains("Aboneliğimi onaylıyorum")
+    );
+    assert!(
+        !exported(&admin, &server)
+            .await
+            .contains("kurban@example.com")
+    );
+    let confirmed = confirm_newsletter(&server, "kurban@example.com").await;
+    assert!(
+        confirmed
+            .text()
+            .await
+            .unwrap()
+            .contains("Bülten aboneliğiniz onaylandı")
+    );
+    let csv = exported(&admin, &server).await;
+    assert!(csv.contains("\"kurban@example.com\",\"en\""), "{csv}");
+    assert!(csv.lines().next().unwrap().ends_with("\"confirmed_at\""));
+    // A used link does nothing more.
+    let token = link.split("token=").nth(1).unwrap().to_owned();
+    let page = common::text(&visitor, server.url("/newsletter")).await;
+    let again = post_form(
+        &visitor,
+        server.url("/newsletter/confirm"),
+        &csrf_of(&page),
+        &[("token", token)],
+    )
+    .await;
+    assert_eq!(again.status(), 410);
+
+    // Subscribing again changes nothing and mails nothing.
+    let before = sink.count_to("kurban@example.com");
+    assert_eq!(
+        request_by_json(&visitor, &server, "/", "kurban@example.com").await,
+        200
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(sink.count_to("kurban@example.com"), before);
+
+    // After unsubscribing, a new request needs a new confirmation.
+    let id: i64 = sqlx::query_scalar(
+        "SELECT id FROM newsletter_subscribers WHERE email = 'kurban@example.com'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    let listed = common::text(&admin, server.url("/dashboard/newsletter")).await;
+    assert!(listed.contains("kurban@example.com"));
+    let gone = post_form(
+        &admin,
+        server.url(&format!("/dashboard/newsletter/{id}/unsubscribe")),
+        &csrf_of(&listed),
+        &[],
+    )
+    .await;
+    assert_eq!(gone.status(), 303);
+    assert_eq!(
+        request_by_json(&visitor, &server, "/", "kurban@example.com").await,
+        200
+    );
+    for _ in 0..100 {
+        if sink.count_to("kurban@example.com") > before {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        sink.count_to("kurban@example.com"),
+        before + 1,
+        "a new confirmation"
+    );
+    assert!(
+        !exported(&admin, &server)
+            .await
+            .contains("kurban@example.com")
+    );
+    assert_eq!(
+        confirm_newsletter(&server, "kurban@example.com")
+            .await
+            .status(),
+        200
+    );
+    assert!(
+        exported(&admin, &server)
+            .await
+            .contains("kurban@example.com")
+    );
+}
+
+#[tokio::test]
+async fn unconfirmed_requests_expire_are_purged_and_each_address_gets_few_mails() {
+    let dir = TempDir::new().unwrap();
+    let clock = dir.path().join("offset");
+    std::fs::write(&clock, "0").unwrap();
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[
+            ("ORTAK_CLOCK_FILE", clock.to_str().unwrap()),
+            ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
+        ],
+    );
+    let mut statuses = Vec::new();
+    for _ in 0..4 {
+        statuses.push(request_by_json(&client(), &server, "/", "israr@example.com").await);
+    }
+    assert_eq!(
+        statuses,
+        [200, 200, 200, 429],
+        "three confirmation mails a day per address"
+    );
+    let link = newsletter_link(&server, "israr@example.com").await;
+    // A week later the link has expired and the request is purged.
+    std::fs::write(&clock, (8 * 24 * 3600).to_string()).unwrap();
+    assert_eq!(client().get(&link).send().await.unwrap().status(), 410);
+    let mut left = 1;
+    for _ in 0..100 {
+        left = subscribers(&server, "israr@example.com").await;
+        if left == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(left, 0, "the unconfirmed request was purged");
 }

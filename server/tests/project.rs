@@ -50,6 +50,11 @@ async fn post_step_one(
         .unwrap()
 }
 
+/// How many presentations are stored in the data folder.
+fn stored_files(server: &Server) -> usize {
+    std::fs::read_dir(server.data.path().join("applications")).map_or(0, |d| d.count())
+}
+
 async fn applications(server: &Server, status: &str) -> i64 {
     sqlx::query_scalar("SELECT COUNT(*) FROM startup_applications WHERE status = ?")
         .bind(status)
@@ -88,8 +93,9 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
         ),
         (
             Some(("deck.pdf", {
+                // Just over the limit: read to its end, refused with the size message.
                 let mut big = PDF.to_vec();
-                big.resize(6 * 1024 * 1024, b' ');
+                big.resize(5 * 1024 * 1024 + 1024, b' ');
                 big
             })),
             "en fazla 5 MB",
@@ -137,9 +143,27 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
             .contains("en fazla 1000 karakter")
     );
     assert_eq!(applications(&server, "new").await, 0);
+    // A refused step keeps nothing, not even its good presentation (issue 12, item 9).
+    assert_eq!(applications(&server, "draft").await, 0);
+    assert_eq!(stored_files(&server), 0);
+    let again = post_step_one(&browser, &server, &csrf, "Otonom teslimat robotları.", None).await;
+    assert_eq!(again.status(), 422);
+    assert!(
+        again
+            .text()
+            .await
+            .unwrap()
+            .contains("Lütfen bir sunum dosyası yükleyin!")
+    );
 
-    // The valid presentation was kept with the draft; the step now passes without re-uploading.
-    let ok = post_step_one(&browser, &server, &csrf, "Otonom teslimat robotları.", None).await;
+    let ok = post_step_one(
+        &browser,
+        &server,
+        &csrf,
+        "Otonom teslimat robotları.",
+        Some(("deck.pdf", PDF.to_vec())),
+    )
+    .await;
     assert_eq!(ok.status(), 303);
     assert_eq!(ok.headers()["location"], "/projectFlow/2");
     let cookie = ok

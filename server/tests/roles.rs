@@ -282,6 +282,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/techinvestor", [Ok, Ok, Ok, Ok, Ok]),
         ("/politikalar/genel-risk-bildirimi", [Ok, Ok, Ok, Ok, Ok]),
         ("/newsletter", [Ok, Ok, Ok, Ok, Ok]),
+        (
+            "/newsletter/confirm?token=x",
+            [Gone, Gone, Gone, Gone, Gone],
+        ),
         ("/sitemap.xml", [Ok, Ok, Ok, Ok, Ok]),
         ("/robots.txt", [Ok, Ok, Ok, Ok, Ok]),
         ("/healthz", [Ok, Ok, Ok, Ok, Ok]),
@@ -337,10 +341,8 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ),
         ("/projectFlow/done", [Ok, Ok, Ok, Ok, Ok]),
         ("/reports", [SignIn, Ok, Ok, Ok, Ok]),
-        (
-            "/reports/1/file",
-            [SignIn, NotFound, NotFound, NotFound, NotFound],
-        ),
+        // Reports are for the startup's investors, its fund team and staff (issue 12, item 14).
+        ("/reports/1/file", [SignIn, NotFound, Ok, Ok, NotFound]),
         ("/startups/cemre-enerji/pages/1", [SignIn, Ok, Ok, Ok, Ok]),
         (
             "/invFlow?request=1",
@@ -920,7 +922,12 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
             .fetch_one(&db)
             .await
             .unwrap();
-    // The owner's qualified-investor evidence.
+    // The owner's qualified-investor evidence (an address must be verified to declare).
+    sqlx::query("UPDATE users SET email_verified_at = '2026-11-01T00:00:00Z' WHERE email = ?")
+        .bind("sahip@example.com")
+        .execute(&db)
+        .await
+        .unwrap();
     let form = Form::new()
         .text("csrf", token.clone())
         .text("basis", "income")
@@ -968,16 +975,30 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
         .fetch_one(&db)
         .await
         .unwrap();
-    // A quarterly report: readable by investors who follow (favourite) its startup.
+    // A quarterly report of the fund team's startup: readable by the startup's investors (the
+    // owner, whose request reached money), its fund team and staff; not by an investor who
+    // merely saved the startup as a favourite.
     let (report, slug): (i64, String) = sqlx::query_as(
-        "SELECT r.id, s.slug FROM reports r JOIN startups s ON s.id = r.startup_id LIMIT 1",
+        "SELECT r.id, s.slug FROM reports r JOIN startups s ON s.id = r.startup_id
+         WHERE s.fund_id = 1 LIMIT 1",
     )
     .fetch_one(&db)
     .await
     .unwrap();
-    let token = csrf(&owner, &server, &format!("/startups/{slug}")).await;
+    sqlx::query(
+        "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
+             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key)
+         SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'paid',
+             '2026-11-01T00:00:00Z', 'rol-yatirim'
+         FROM users u, startups s WHERE u.email = 'sahip@example.com' AND s.slug = ?",
+    )
+    .bind(&slug)
+    .execute(&db)
+    .await
+    .unwrap();
+    let token = csrf(&other, &server, &format!("/startups/{slug}")).await;
     let followed = post_form(
-        &owner,
+        &other,
         server.url(&format!("/favorites/{slug}")),
         &token,
         &[("favorite", "1".into()), ("return", "/favorites".into())],
@@ -1001,7 +1022,7 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
         ),
         (
             format!("/reports/{report}/file"),
-            [SignIn, Ok, NotFound, NotFound, NotFound, NotFound],
+            [SignIn, Ok, NotFound, Ok, Ok, Ok],
         ),
     ];
     let visitor = client();

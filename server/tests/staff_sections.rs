@@ -707,6 +707,12 @@ async fn qualified_declarations_fund_teams_and_the_vc_dashboard() {
     create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
     let investor = sign_up(&server, "nitelikli@example.com").await;
+    // Only a verified address may declare (issue 12, item 9).
+    sqlx::query("UPDATE users SET email_verified_at = '2026-11-01T00:00:00Z' WHERE email = ?")
+        .bind("nitelikli@example.com")
+        .execute(&server.db().await)
+        .await
+        .unwrap();
 
     // The declaration: each missing part has its message; a good one waits for review.
     let page = common::text(&investor, server.url("/qualifiedInvestor")).await;

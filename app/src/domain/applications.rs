@@ -43,6 +43,33 @@ fn text(
     v.to_owned()
 }
 
+/// A one-line field (a name, a subject, a city): [`text`], and no line break or tab, so what
+/// a visitor typed can never pose as paragraphs (it is echoed to staff and never mailed to
+/// the address typed).
+fn line(
+    errors: &mut FieldErrors,
+    field: &'static str,
+    value: &str,
+    required: Option<&'static str>,
+    max: usize,
+) -> String {
+    let v = text(errors, field, value, required, max);
+    if !single_line(&v) {
+        errors.add(field, "validation-single-line");
+    }
+    v
+}
+
+/// No line feed, carriage return or tab (nor any other line separator).
+pub fn single_line(value: &str) -> bool {
+    !value.chars().any(|c| {
+        matches!(
+            c,
+            '\n' | '\r' | '\t' | '\u{0b}' | '\u{0c}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        )
+    })
+}
+
 fn one_of(errors: &mut FieldErrors, field: &'static str, value: &str, allowed: &[&str]) {
     if !allowed.contains(&value) {
         errors.add(field, "validation-required");
@@ -62,7 +89,7 @@ pub struct ContactForm {
 /// Checks the contact form; returns it normalised (e-mail lower-case, phone E.164).
 pub fn validate_contact(f: &ContactForm) -> Result<ContactForm, FieldErrors> {
     let mut errors = FieldErrors::default();
-    let name = text(
+    let name = line(
         &mut errors,
         "name",
         &f.name,
@@ -71,7 +98,7 @@ pub fn validate_contact(f: &ContactForm) -> Result<ContactForm, FieldErrors> {
     );
     let email = errors.check("email", normalize_email(&f.email), |e| e.message_id());
     let phone = errors.check("phone", normalize_mobile(&f.phone), |e| e.message_id());
-    let subject = text(
+    let subject = line(
         &mut errors,
         "subject",
         &f.subject,
@@ -111,14 +138,14 @@ pub struct GsyfForm {
 pub fn validate_gsyf(f: &GsyfForm) -> Result<GsyfForm, FieldErrors> {
     let mut errors = FieldErrors::default();
     let email = errors.check("email", normalize_email(&f.email), |e| e.message_id());
-    let first_name = text(
+    let first_name = line(
         &mut errors,
         "first_name",
         &f.first_name,
         Some("validation-required"),
         100,
     );
-    let last_name = text(
+    let last_name = line(
         &mut errors,
         "last_name",
         &f.last_name,
@@ -171,17 +198,17 @@ pub fn validate_academy(f: &AcademyForm, events: &[String]) -> Result<AcademyFor
         crate::domain::email::EmailError::Required => "validation-required",
         crate::domain::email::EmailError::Invalid => "validation-email-academy",
     });
-    let name = text(
+    let name = line(
         &mut errors,
         "name",
         &f.name,
         Some("validation-required"),
         120,
     );
-    let institution = text(&mut errors, "institution", &f.institution, None, 200);
+    let institution = line(&mut errors, "institution", &f.institution, None, 200);
     let phone = errors.check("phone", normalize_mobile(&f.phone), |e| e.message_id());
-    let city = text(&mut errors, "city", &f.city, None, 100);
-    let linkedin = text(&mut errors, "linkedin", &f.linkedin, None, 300);
+    let city = line(&mut errors, "city", &f.city, None, 100);
+    let linkedin = line(&mut errors, "linkedin", &f.linkedin, None, 300);
     if !linkedin.is_empty() && !crate::domain::paths::is_web_url(&linkedin) {
         errors.add("linkedin", "validation-url");
     }
@@ -240,6 +267,33 @@ mod tests {
             message: "Merhaba".into(),
         };
         assert_eq!(validate_contact(&ok).unwrap().phone, "+905321234567");
+    }
+
+    #[test]
+    fn names_are_single_line() {
+        let f = GsyfForm {
+            email: "a@example.com".into(),
+            first_name: "Ayşe\r\n\r\nYour account is frozen: https://evil.example".into(),
+            last_name: "Yılmaz\tX".into(),
+            phone: "0532 123 45 67".into(),
+            fund_type: "any".into(),
+            range: "50-100k".into(),
+        };
+        let errors = validate_gsyf(&f).unwrap_err();
+        assert_eq!(errors.get("first_name"), Some("validation-single-line"));
+        assert_eq!(errors.get("last_name"), Some("validation-single-line"));
+        let message = ContactForm {
+            name: "Ayşe".into(),
+            email: "a@example.com".into(),
+            phone: "0532 123 45 67".into(),
+            subject: "Soru".into(),
+            message: "Satır bir\r\nSatır iki".into(),
+        };
+        assert!(
+            validate_contact(&message).is_ok(),
+            "a message keeps its lines"
+        );
+        assert!(!single_line("a\u{2028}b") && single_line("Ayşe Yılmaz"));
     }
 
     #[test]

@@ -205,6 +205,25 @@ impl RequestStatus {
 
     /// Staff moves: review, approve or reject; a request whose money moved may still be
     /// rejected before the round closes (what was paid is refunded).
+    /// The states of a request whose money arrived (the service fee paid, or further): its
+    /// investor reads the startup's reports. The one list of them; SQL takes it as
+    /// [`RequestStatus::invested_json`].
+    pub const INVESTED: [RequestStatus; 3] = [
+        RequestStatus::FeePaid,
+        RequestStatus::Funded,
+        RequestStatus::Allocated,
+    ];
+
+    /// [`RequestStatus::INVESTED`]'s codes as a JSON array, for
+    /// `status IN (SELECT value FROM json_each(?))`.
+    pub fn invested_json() -> String {
+        let codes: Vec<String> = RequestStatus::INVESTED
+            .iter()
+            .map(|s| format!("\"{}\"", s.code()))
+            .collect();
+        format!("[{}]", codes.join(","))
+    }
+
     pub fn staff_can_move_to(self, to: RequestStatus) -> bool {
         use RequestStatus::*;
         matches!(
@@ -327,5 +346,13 @@ mod tests {
         assert!(Funded.investor_may_withdraw() && !Allocated.investor_may_withdraw());
         assert!(Waitlisted.counts_toward_limit() && !Waitlisted.holds_place());
         assert!(FeePaid.committed_not_received() && !Funded.committed_not_received());
+    }
+
+    #[test]
+    fn the_invested_states_reach_sql_as_json() {
+        assert_eq!(
+            RequestStatus::invested_json(),
+            r#"["fee_paid","funded","allocated"]"#
+        );
     }
 }

@@ -151,6 +151,20 @@ fn text(
     }
 }
 
+/// A one-line answer: [`text`], and no line break or tab.
+fn line(
+    errors: &mut FieldErrors,
+    a: &BTreeMap<String, String>,
+    field: &'static str,
+    required: bool,
+    max: usize,
+) {
+    text(errors, a, field, required, max);
+    if !crate::domain::applications::single_line(get(a, field)) {
+        errors.add(field, "validation-single-line");
+    }
+}
+
 fn number(
     errors: &mut FieldErrors,
     a: &BTreeMap<String, String>,
@@ -198,7 +212,7 @@ fn yes_no(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'stati
 
 fn url(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'static str) {
     let v = get(a, field);
-    text(errors, a, field, false, 300);
+    line(errors, a, field, false, 300);
     if !v.is_empty() && !crate::domain::paths::is_web_url(v) {
         errors.add(field, "validation-url");
     }
@@ -206,13 +220,13 @@ fn url(errors: &mut FieldErrors, a: &BTreeMap<String, String>, field: &'static s
 
 /// Step 1: the startup, its place and description, its links, and the presentation.
 fn startup(errors: &mut FieldErrors, a: &BTreeMap<String, String>, has_presentation: bool) {
-    text(errors, a, "name", true, 120);
+    line(errors, a, "name", true, 120);
     if !SECTORS.contains(&get(a, "sector")) {
         errors.add("sector", "validation-required");
     }
-    text(errors, a, "subcategory", false, 120);
-    text(errors, a, "country", true, 100);
-    text(errors, a, "city", true, 100);
+    line(errors, a, "subcategory", false, 120);
+    line(errors, a, "country", true, 100);
+    line(errors, a, "city", true, 100);
     let description = get(a, "description");
     if description.is_empty() {
         errors.add("description", "validation-required");
@@ -248,12 +262,12 @@ fn company(errors: &mut FieldErrors, a: &BTreeMap<String, String>) {
 fn history(errors: &mut FieldErrors, a: &BTreeMap<String, String>) {
     if yes_no(errors, a, "accelerator") {
         date(errors, a, "accelerator_date", true);
-        text(errors, a, "accelerator_program", true, 200);
-        text(errors, a, "accelerator_country", true, 100);
+        line(errors, a, "accelerator_program", true, 200);
+        line(errors, a, "accelerator_country", true, 100);
     }
     if yes_no(errors, a, "prior_investment") {
         date(errors, a, "prior_date", true);
-        text(errors, a, "prior_investors", true, 300);
+        line(errors, a, "prior_investors", true, 300);
         number(errors, a, "prior_amount", true);
     }
 }
@@ -267,7 +281,7 @@ fn contact(errors: &mut FieldErrors, a: &mut BTreeMap<String, String>) {
         }
         Err(e) => errors.add("contact_email", e.message_id()),
     }
-    text(errors, a, "how_heard", false, 200);
+    line(errors, a, "how_heard", false, 200);
     text(errors, a, "note", false, 2000);
     for (i, [name, position, phone, linkedin]) in FOUNDER_FIELDS.into_iter().enumerate() {
         let filled = [name, position, phone, linkedin]
@@ -275,8 +289,8 @@ fn contact(errors: &mut FieldErrors, a: &mut BTreeMap<String, String>) {
             .any(|f| !get(a, f).is_empty());
         // The first founder is required; further rows only once started.
         if i == 0 || filled {
-            text(errors, a, name, true, 120);
-            text(errors, a, position, true, 120);
+            line(errors, a, name, true, 120);
+            line(errors, a, position, true, 120);
             match normalize_mobile(get(a, phone)) {
                 Ok(p) => {
                     a.insert(phone.to_owned(), p);

@@ -103,16 +103,22 @@ pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
             actions,
         },
     );
+    // A record without a history (or one the viewer may not see) has no history table.
+    let history = (!columns.is_empty()).then(|| {
+        view! {
+            <h2>{ctx.t("dashboard-history")}</h2>
+            <div class="table-wrap">
+                <table class="table">
+                    <thead><tr>{head}</tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        }
+    });
     let content = view! {
         <dl class="facts">{facts}</dl>
         <table class="table actions-only"><tbody>{actions}</tbody></table>
-        <h2>{ctx.t("dashboard-history")}</h2>
-        <div class="table-wrap">
-            <table class="table">
-                <thead><tr>{head}</tr></thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
+        {history}
     }
     .into_any();
     staff_layout(ctx, title, content)

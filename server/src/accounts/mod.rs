@@ -29,7 +29,8 @@ use crate::web::{Access, Ctx, Routes};
 /// Counts a hit on each limit; `Some(minutes)` to wait when one of them is exceeded.
 async fn limited(ctx: &Ctx, checks: &[(String, Limit)]) -> Result<Option<i64>, AppError> {
     for (key, limit) in checks {
-        if let Err(minutes) = rate_limit::hit(ctx.state().db(), key, *limit).await? {
+        let now = ctx.state().now();
+        if let Err(minutes) = rate_limit::hit(ctx.state().db(), now, key, *limit).await? {
             tracing::warn!(key, "rate limited");
             return Ok(Some(minutes));
         }

@@ -12,7 +12,7 @@ use ortak_app::pages::auth::{SigninState, signin_page};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
-use super::{limited, passwords, queries, rate_limited};
+use super::{passwords, queries, rate_limited};
 use crate::db::rate_limits as rate_limit;
 use crate::error::AppError;
 use crate::web::Ctx;
@@ -95,14 +95,10 @@ async fn check_password(
     email: &str,
     password: &str,
 ) -> Result<Result<i64, (StatusCode, Notice)>, AppError> {
-    let checks = [
-        (format!("signin:ip:{}", ctx.ip), rate_limit::SIGNIN_PER_IP),
-        (
-            format!("signin:account:{email}"),
-            rate_limit::SIGNIN_PER_ACCOUNT,
-        ),
-    ];
-    if let Some(minutes) = limited(ctx, &checks).await? {
+    let checks = failure_keys(ctx, email);
+    let (db, now) = (ctx.state().db(), ctx.state().now());
+    if let Some(minutes) = rate_limit::attempt(db, now, &checks).await? {
+        tracing::warn!(ip = %ctx.ip, "sign-in rate limited");
         session::log_attempt(Method::Password, &ctx.ip, None, "rate-limited");
         let notice = Notice::Error(rate_limited(ctx, minutes));
         return Ok(Err((StatusCode::TOO_MANY_REQUESTS, notice)));
@@ -119,6 +115,10 @@ async fn check_password(
     };
     let ok = passwords::verify(password.to_owned(), stored).await;
     if let (true, Some(user_id)) = (ok, user_id) {
+        // A success does not count, and forgets the account's failures (not the address's).
+        let [(ip_key, ip_limit), account, anywhere] = checks;
+        rate_limit::forgive(db, now, &ip_key, ip_limit).await?;
+        rate_limit::clear(db, &[account.0, anywhere.0]).await?;
         return Ok(Ok(user_id));
     }
     let outcome = match user_id {
@@ -128,6 +128,22 @@ async fn check_password(
     session::log_attempt(Method::Password, &ctx.ip, user_id, outcome);
     let notice = Notice::Error(ctx.t("signin-failed"));
     Ok(Err((StatusCode::UNPROCESSABLE_ENTITY, notice)))
+}
+
+/// What failed password sign-ins count against: the client's address (first), the account
+/// from that address, and the account from everywhere (see `db::rate_limits`).
+fn failure_keys(ctx: &Ctx, email: &str) -> [(String, rate_limit::Limit); 3] {
+    [
+        (format!("signin:ip:{}", ctx.ip), rate_limit::SIGNIN_PER_IP),
+        (
+            format!("signin:account:{email}:ip:{}", ctx.ip),
+            rate_limit::SIGNIN_PER_ACCOUNT,
+        ),
+        (
+            format!("signin:account:{email}"),
+            rate_limit::SIGNIN_PER_ACCOUNT_ANYWHERE,
+        ),
+    ]
 }
 
 /// `POST /logout`: ends the session on the server and asks the browser to drop its caches.

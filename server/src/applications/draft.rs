@@ -1,7 +1,8 @@
 //! The startup application's draft between requests: found again on the member's account or,
 //! for visitors, by the random token in the `ortak_draft` cookie (30 days, only sent to
-//! `/projectFlow`); and the presentation file kept with it, checked by its bytes and size
-//! before anything is stored.
+//! `/projectFlow`); and the presentation file kept with it, checked by its bytes and size,
+//! stored only once its step passes, one per draft. Drafts untouched for 30 days are purged
+//! with their files by a job.
 
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -13,13 +14,17 @@ use rand::RngCore;
 use sqlx::SqliteConnection;
 
 use super::queries::{self, StoredDraft};
+use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
-use crate::web::form::Upload;
+use crate::state::AppState;
+use crate::web::form::{UploadForm, UploadedFile};
 use crate::web::{Ctx, cookies, files};
 
 const COOKIE: &str = "ortak_draft";
 const COOKIE_PATH: &str = "/projectFlow";
 const COOKIE_MAX_AGE: time::Duration = time::Duration::days(30);
+/// A draft nobody saved for this long is deleted with its file (as long as the cookie lives).
+pub const STALE_AFTER: time::Duration = time::Duration::days(30);
 /// Where presentations are kept, under the data folder.
 const FOLDER: &str = "applications";
 
@@ -80,67 +85,114 @@ pub fn forget(ctx: &Ctx, response: &mut Response) {
     );
 }
 
-/// A presentation stored under its random file name, not yet recorded on the draft.
-pub struct StoredFile {
-    file: String,
-    name: String,
-    size: i64,
+/// The startup application's first step: its answers by field name (the domain's
+/// `step_fields(1)` names those it keeps) and the presentation file.
+impl UploadForm for super::startup::StepPost {
+    const FILE_FIELD: &'static str = "presentation";
+    const MAX_FILE_BYTES: u64 = PRESENTATION_MAX_BYTES as u64;
 }
 
-/// Checks an uploaded presentation and stores it when good; a refusal is added to `errors`.
-/// A good one shows on the draft at once, even when other fields need correcting.
-pub async fn take_presentation(
-    ctx: &Ctx,
-    upload: Option<Upload>,
-    draft: &mut Draft,
+/// A PPTX is a ZIP with a `ppt/` entry among its first megabyte.
+const PPTX_SCAN_BYTES: u64 = 1 << 20;
+
+/// A presentation that passed its checks, not yet stored.
+pub struct Presentation {
+    file: UploadedFile,
+    ext: &'static str,
+}
+
+impl Presentation {
+    /// The name and size the draft shows.
+    pub fn shown(&self) -> (String, i64) {
+        let name = if self.file.name.is_empty() {
+            format!("presentation.{}", self.ext)
+        } else {
+            self.file.name.clone()
+        };
+        (name, self.file.size as i64)
+    }
+}
+
+/// Checks an uploaded presentation by its size and first bytes; a refusal is added to
+/// `errors`. Nothing is stored here: only a step that passes keeps its file.
+pub async fn check_presentation(
+    file: Option<UploadedFile>,
     errors: &mut FieldErrors,
-) -> Result<Option<StoredFile>, AppError> {
-    let Some(upload) = upload else {
+) -> Result<Option<Presentation>, AppError> {
+    let Some(file) = file else {
         return Ok(None);
     };
-    let bytes = match upload.bytes {
-        Ok(bytes) if bytes.len() <= PRESENTATION_MAX_BYTES => bytes,
+    if file.too_large() {
         // Over the limit, or cut off while reading because it was far over.
-        _ => {
-            errors.add("presentation", "validation-presentation-size");
-            return Ok(None);
+        errors.add("presentation", "validation-presentation-size");
+        return Ok(None);
+    }
+    let ext = match presentation_kind(&file.head) {
+        Some(ext) => Some(ext),
+        None if file.head.starts_with(b"PK\x03\x04")
+            && file.contains_within(b"ppt/", PPTX_SCAN_BYTES).await? =>
+        {
+            Some("pptx")
         }
+        None => None,
     };
-    let Some(ext) = presentation_kind(&bytes) else {
+    let Some(ext) = ext else {
         errors.add("presentation", "validation-presentation-type");
         return Ok(None);
     };
-    let file = files::random_name(ext);
-    files::write(&ctx.state().shared().data_dir, FOLDER, &file, &bytes).await?;
-    let name: String = upload
-        .name
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(200)
-        .collect();
-    let name = if name.is_empty() {
-        format!("presentation.{ext}")
-    } else {
-        name
-    };
-    let size = bytes.len() as i64;
-    draft.presentation = Some((name.clone(), size));
-    Ok(Some(StoredFile { file, name, size }))
+    Ok(Some(Presentation { file, ext }))
 }
 
-/// Records `stored` on draft `id` and deletes the file it replaces.
+/// Stores `presentation` on draft `id` (one file per draft: the one it replaces is deleted).
 pub async fn keep_presentation(
     ctx: &Ctx,
     conn: &mut SqliteConnection,
     id: i64,
-    stored: &StoredFile,
+    presentation: Presentation,
 ) -> Result<(), AppError> {
-    let old =
-        queries::replace_presentation(conn, id, &stored.file, &stored.name, stored.size).await?;
+    let (name, size) = presentation.shown();
+    let file = files::random_name(presentation.ext);
+    let data_dir = &ctx.state().shared().data_dir;
+    presentation.file.keep(data_dir, FOLDER, &file).await?;
+    let now = ctx.state().now();
+    let old = queries::replace_presentation(conn, id, &file, &name, size, now).await?;
     if let Some(old) = old {
-        let folder = ctx.state().shared().data_dir.join(FOLDER);
         // A file left behind is harmless: nothing names it any more.
-        let _ = tokio::fs::remove_file(folder.join(old)).await;
+        let _ = tokio::fs::remove_file(data_dir.join(FOLDER).join(old)).await;
+    }
+    Ok(())
+}
+
+/// Ten new drafts an hour per client address: each may carry a 5 MB file.
+const NEW_DRAFTS_PER_IP: Limit = Limit {
+    max: 10,
+    window: 60 * 60,
+};
+
+/// Counts a new draft for the client's address; the 429 page when over the limit.
+pub async fn new_draft_limited(ctx: &Ctx) -> Result<Option<Response>, AppError> {
+    let key = format!("application-draft:ip:{}", ctx.ip);
+    let now = ctx.state().now();
+    match rate_limit::hit(ctx.state().db(), now, &key, NEW_DRAFTS_PER_IP).await? {
+        Ok(()) => Ok(None),
+        Err(minutes) => {
+            tracing::warn!(ip = %ctx.ip, "new application drafts rate limited");
+            Ok(Some(super::intake::too_many(ctx, minutes).await))
+        }
+    }
+}
+
+/// Deletes drafts untouched for [`STALE_AFTER`] with their presentation files (the daily
+/// `application-drafts` job; each run finds its work again, so a crash loses nothing).
+pub async fn purge_stale(state: &AppState) -> anyhow::Result<()> {
+    let cutoff = state.now() - STALE_AFTER;
+    let files = queries::delete_stale_drafts(state.db(), cutoff).await?;
+    let folder = state.shared().data_dir.join(FOLDER);
+    for file in files.iter().flatten() {
+        let _ = tokio::fs::remove_file(folder.join(file)).await;
+    }
+    if !files.is_empty() {
+        tracing::info!(drafts = files.len(), "stale application drafts purged");
     }
     Ok(())
 }

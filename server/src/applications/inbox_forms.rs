@@ -13,7 +13,7 @@ use ortak_app::i18n::Locale;
 use ortak_app::pages::applications::{academy_page, contact_page, gsyf_page};
 use serde::Deserialize;
 
-use super::intake::{Common, Sender, acknowledge, received, screen};
+use super::intake::{Common, Sender, acknowledge, newsletter_request, received, screen};
 use super::queries;
 use crate::error::AppError;
 use crate::web::form::Form;
@@ -123,6 +123,7 @@ pub async fn gsyf(ctx: Ctx, Form(post): Form<GsyfPost>) -> Result<Response, AppE
             return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
         }
     };
+    let newsletter = newsletter_request(&ctx, newsletter, &f.email).await?;
     let mut tx = ctx.state().db().begin().await?;
     let user_id = ctx.user.as_ref().map(|u| u.id);
     queries::insert_gsyf(&mut tx, user_id, &f, ctx.locale.code()).await?;
@@ -232,6 +233,7 @@ pub async fn academy(ctx: Ctx, Form(post): Form<AcademyPost>) -> Result<Response
             return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
         }
     };
+    let newsletter = newsletter_request(&ctx, newsletter, &f.email).await?;
     let mut tx = ctx.state().db().begin().await?;
     queries::insert_academy(&mut tx, event.id, &f, ctx.locale.code()).await?;
     let lines = [

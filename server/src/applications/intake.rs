@@ -39,6 +39,12 @@ impl Common {
     }
 }
 
+/// Whether to request the newsletter for `email` with the form: the box was ticked and the
+/// address is not over its confirmation-mail limit. Checked before the form's transaction.
+pub async fn newsletter_request(ctx: &Ctx, wanted: bool, email: &str) -> Result<bool, AppError> {
+    Ok(wanted && crate::newsletter::may_mail(ctx, email).await?)
+}
+
 /// Checks the honeypot and the rate limits of form `kind`. `Ok(Some(response))` ends the
 /// request: a bot is told its message arrived, a flood is answered 429.
 pub async fn screen(
@@ -58,27 +64,37 @@ pub async fn screen(
         checks.push((format!("form:{kind}:email:{email}"), PER_ADDRESS));
     }
     for (key, limit) in checks {
-        if let Err(minutes) = rate_limit::hit(ctx.state().db(), &key, limit).await? {
-            let message = ctx
-                .locale
-                .t_args("rate-limited", &[("minutes", minutes.into())]);
-            let page = ctx.page_ctx(|pc| ortak_app::pages::errors::bad_request_text(pc, message));
-            return Ok(Some(ctx.render(StatusCode::TOO_MANY_REQUESTS, page).await));
+        let now = ctx.state().now();
+        if let Err(minutes) = rate_limit::hit(ctx.state().db(), now, &key, limit).await? {
+            return Ok(Some(too_many(ctx, minutes).await));
         }
     }
     Ok(None)
+}
+
+/// The 429 page: how many minutes to wait.
+pub async fn too_many(ctx: &Ctx, minutes: i64) -> Response {
+    let message = ctx
+        .locale
+        .t_args("rate-limited", &[("minutes", minutes.into())]);
+    let page = ctx.page_ctx(|pc| ortak_app::pages::errors::bad_request_text(pc, message));
+    ctx.render(StatusCode::TOO_MANY_REQUESTS, page).await
 }
 
 /// Who sent form `kind`, and what staff's notice lists.
 pub struct Sender<'a> {
     pub kind: &'a str,
     pub email: &'a str,
+    /// The sender's name, for staff's notice.
     pub name: &'a str,
     pub newsletter: bool,
     pub lines: &'a [(&'a str, &'a str)],
 }
 
-/// The sender's confirmation, staff's notice and the optional newsletter consent, in `tx`.
+/// The sender's confirmation, staff's notice and the optional newsletter request, in `tx`.
+/// The confirmation goes to an address the sender typed, which nobody proved is theirs: it is
+/// Ortak's fixed text only (no greeting by name, no echo of the form), so the form cannot
+/// send someone else a message written by a stranger.
 pub async fn acknowledge(
     ctx: &Ctx,
     tx: &mut SqliteConnection,
@@ -92,7 +108,7 @@ pub async fn acknowledge(
         lines,
     } = sender;
     let home = ctx.state().shared().public_url.clone();
-    enqueue(tx, &Mail::action(email, ctx.locale, name, kind, &home)).await?;
+    enqueue(tx, &Mail::action(email, ctx.locale, "", kind, &home)).await?;
     let staff = &ctx.state().shared().staff_email;
     let subject = format!(
         "Yeni {}: {name}",
@@ -100,7 +116,7 @@ pub async fn acknowledge(
     );
     enqueue(tx, &Mail::staff_notice(staff, &subject, lines)).await?;
     if newsletter {
-        crate::newsletter::subscribe(tx, email, ctx.locale, kind, ctx.state().now()).await?;
+        crate::newsletter::request(tx, ctx, email, kind).await?;
     }
     Ok(())
 }

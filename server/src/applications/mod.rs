@@ -10,6 +10,8 @@ mod intake;
 pub mod queries;
 pub mod startup;
 
+pub use draft::purge_stale as purge_stale_drafts;
+
 use crate::web::{Access, Routes};
 
 pub fn routes() -> Vec<Routes> {

@@ -180,19 +180,22 @@ pub async fn visitor_draft(db: &SqlitePool, token: &str) -> sqlx::Result<Option<
     .await
 }
 
-/// Starts an empty draft and returns its id.
+/// Starts an empty draft at `now` and returns its id.
 pub async fn start_draft(
     conn: &mut SqliteConnection,
     token: &str,
     user_id: Option<i64>,
     language: &str,
+    now: OffsetDateTime,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar!(
-        "INSERT INTO startup_applications (draft_token, user_id, language) VALUES (?, ?, ?)
-         RETURNING id",
+        "INSERT INTO startup_applications (draft_token, user_id, language, created_at, updated_at)
+         VALUES (?, ?, ?, ?5, ?5) RETURNING id",
         token,
         user_id,
-        language
+        language,
+        now,
+        now
     )
     .fetch_one(conn)
     .await
@@ -205,6 +208,7 @@ pub async fn replace_presentation(
     file: &str,
     name: &str,
     size: i64,
+    now: OffsetDateTime,
 ) -> sqlx::Result<Option<String>> {
     let old = sqlx::query_scalar!(
         "SELECT presentation_file FROM startup_applications WHERE id = ?",
@@ -214,15 +218,32 @@ pub async fn replace_presentation(
     .await?;
     sqlx::query!(
         "UPDATE startup_applications
-         SET presentation_file = ?, presentation_name = ?, presentation_size = ? WHERE id = ?",
+         SET presentation_file = ?, presentation_name = ?, presentation_size = ?, updated_at = ?
+         WHERE id = ?",
         file,
         name,
         size,
+        now,
         id
     )
     .execute(conn)
     .await?;
     Ok(old)
+}
+
+/// Deletes the drafts last saved before `cutoff`; returns their presentation files.
+pub async fn delete_stale_drafts(
+    db: &SqlitePool,
+    cutoff: OffsetDateTime,
+) -> sqlx::Result<Vec<Option<String>>> {
+    sqlx::query_scalar!(
+        "DELETE FROM startup_applications WHERE status = ? AND updated_at < ?
+         RETURNING presentation_file",
+        ApplicationStatus::Draft,
+        cutoff
+    )
+    .fetch_all(db)
+    .await
 }
 
 /// Saves the answers after `step` was accepted: the next step opens.

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Multipart, Path};
+use axum::extract::Path;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::project::{STEPS, step_fields, validate_step};
@@ -18,11 +18,11 @@ use super::intake::{Sender, acknowledge, screen};
 use super::queries::{self, Answers};
 use crate::error::AppError;
 use crate::web::Ctx;
-use crate::web::form::{Form, FormBody, Upload, read_multipart, verify_csrf};
+use crate::web::form::{Form, Upload, UploadedFile};
 
-/// Uploads up to this size are read whole and then refused with a clear message when over
-/// the 5 MB limit; anything larger is cut off while reading.
-pub const UPLOAD_BODY_LIMIT: usize = 16 * 1024 * 1024;
+/// The first step's body: the 5 MB presentation and the form around it. A larger file is read
+/// to the end and refused with a clear message; a body over this is cut off while reading.
+pub const UPLOAD_BODY_LIMIT: usize = 6 * 1024 * 1024;
 
 /// What a step posts: the honeypot, and its answers by field name. The domain's
 /// `step_fields(step)` names the answers a step keeps; any other field is ignored.
@@ -36,20 +36,6 @@ pub struct StepPost {
 }
 
 impl StepPost {
-    /// The first step's text fields, which come with its upload as multipart.
-    fn from_multipart(fields: &FormBody) -> StepPost {
-        StepPost {
-            fax: fields.get("fax"),
-            fields: step_fields(1)
-                .into_iter()
-                .map(|key| {
-                    let value = fields.get(&key);
-                    (key, value)
-                })
-                .collect(),
-        }
-    }
-
     fn get(&self, key: &str) -> &str {
         self.fields.get(key).map_or("", String::as_str)
     }
@@ -103,11 +89,9 @@ async fn show(ctx: Ctx, step: u8, headers: HeaderMap) -> Result<Response, AppErr
 pub async fn save_first(
     ctx: Ctx,
     headers: HeaderMap,
-    mut multipart: Multipart,
+    Upload { fields, file }: Upload<StepPost>,
 ) -> Result<Response, AppError> {
-    let (fields, upload) = read_multipart(&mut multipart, "presentation").await?;
-    verify_csrf(&ctx, &fields, &headers)?;
-    save(ctx, headers, 1, StepPost::from_multipart(&fields), upload).await
+    save(ctx, headers, 1, fields, file).await
 }
 
 /// `POST /projectFlow/{2,3,4}`.
@@ -147,14 +131,15 @@ async fn refuse(ctx: &Ctx, step: u8, draft: &Draft, errors: &FieldErrors) -> Res
     ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await
 }
 
-/// Saves `step`: its answers go on the draft (started now if there is none), a good
-/// presentation is kept even when other fields need correcting, and the next step opens.
+/// Saves `step`: its answers (and, on the first step, the presentation) go on the draft,
+/// started now if there is none, and the next step opens. A refused step keeps nothing: no
+/// draft is started, no file stored.
 async fn save(
     ctx: Ctx,
     headers: HeaderMap,
     step: u8,
     post: StepPost,
-    upload: Option<Upload>,
+    upload: Option<UploadedFile>,
 ) -> Result<Response, AppError> {
     let row = draft::find(&ctx, &headers).await?;
     let next = row.as_ref().map_or(1, |r| r.next_step);
@@ -173,40 +158,39 @@ async fn save(
     }
 
     let mut errors = FieldErrors::default();
-    let stored = draft::take_presentation(&ctx, upload, &mut draft, &mut errors).await?;
+    let presentation = draft::check_presentation(upload, &mut errors).await?;
+    let has_presentation = presentation.is_some() || draft.presentation.is_some();
     if errors.is_empty()
-        && let Err(e) = validate_step(step, &mut draft.answers, draft.presentation.is_some())
+        && let Err(e) = validate_step(step, &mut draft.answers, has_presentation)
     {
         errors = e;
     }
-    if !errors.is_empty() && row.is_none() && stored.is_none() {
-        // Nothing worth keeping: a refused first step starts no draft.
+    if !errors.is_empty() {
         return Ok(refuse(&ctx, step, &draft, &errors).await);
+    }
+    if row.is_none()
+        && let Some(limited) = draft::new_draft_limited(&ctx).await?
+    {
+        return Ok(limited);
     }
 
     let locale = ctx.locale.code();
+    let now = ctx.state().now();
     let mut tx = ctx.state().db().begin().await?;
     let (id, token) = match &row {
         Some(r) => (r.id, r.draft_token.clone()),
         None => {
             let token = draft::new_token();
             let user_id = ctx.user.as_ref().map(|u| u.id);
-            (
-                queries::start_draft(&mut tx, &token, user_id, locale).await?,
-                token,
-            )
+            let id = queries::start_draft(&mut tx, &token, user_id, locale, now).await?;
+            (id, token)
         }
     };
-    if let Some(stored) = &stored {
-        draft::keep_presentation(&ctx, &mut tx, id, stored).await?;
+    if let Some(presentation) = presentation {
+        draft.presentation = Some(presentation.shown());
+        draft::keep_presentation(&ctx, &mut tx, id, presentation).await?;
     }
-    if !errors.is_empty() {
-        tx.commit().await?;
-        let mut response = refuse(&ctx, step, &draft, &errors).await;
-        draft::remember(&ctx, &mut response, &token);
-        return Ok(response);
-    }
-    queries::save_answers(&mut tx, id, &draft.answers, step, locale, ctx.state().now()).await?;
+    queries::save_answers(&mut tx, id, &draft.answers, step, locale, now).await?;
     if step < STEPS {
         tx.commit().await?;
         let mut response = Redirect::to(&format!("/projectFlow/{}", step + 1)).into_response();

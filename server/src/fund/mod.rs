@@ -5,8 +5,8 @@
 
 mod queries;
 
-use axum::extract::{Multipart, Path};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::Path;
+use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
@@ -18,8 +18,8 @@ use serde::Deserialize;
 
 use crate::db::audit;
 use crate::error::AppError;
-use crate::startups::reports::{read_report, store_report};
-use crate::web::form::{Form, verify_csrf};
+use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
+use crate::web::form::{Form, Upload};
 use crate::web::{Access, Ctx, FundMember, Routes, flash};
 
 /// The user's fund's startups (all of them, or the one `only`).
@@ -161,18 +161,15 @@ pub async fn post_report(
     ctx: Ctx,
     FundMember(user): FundMember,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    mut multipart: Multipart,
+    upload: Upload<ReportPost>,
 ) -> Result<Response, AppError> {
-    let (f, checked) = read_report(&mut multipart).await?;
-    verify_csrf(&ctx, &f, &headers)?;
     let s = one(&ctx, user.id, id).await?;
-    match checked {
-        Ok((form, bytes)) => {
-            store_report(&ctx, user.id, id, &form, &bytes).await?;
+    match check_report(upload) {
+        CheckedReport::Good(form, file) => {
+            store_report(&ctx, user.id, id, &form, file).await?;
             saved(&ctx, id).await
         }
-        Err((form, errors)) => {
+        CheckedReport::Refused(form, errors) => {
             let status = StatusCode::UNPROCESSABLE_ENTITY;
             show(&ctx, status, s, &UpdateForm::default(), &form, &errors).await
         }

@@ -10,9 +10,9 @@ use serde_json::{Value, json};
 
 use super::requests::{Outcome, RequestInput, blocked, create};
 use crate::error::AppError;
-use crate::startups::find_card;
+use crate::startups::published_card;
 use crate::web::form::JsonBody;
-use crate::web::{Ctx, Member, Staff};
+use crate::web::{Ctx, Member};
 
 /// Text, or "" for any other JSON value.
 fn text<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -78,11 +78,10 @@ fn answer(status: StatusCode, body: Value) -> Response {
 pub async fn submit_json(
     ctx: Ctx,
     Member(user): Member,
-    staff: Option<Staff>,
     JsonBody(ApiRequest(fields)): JsonBody<ApiRequest>,
 ) -> Result<Response, AppError> {
     let input = RequestInput::from(fields);
-    let row = find_card(&ctx, staff.as_ref(), &input.startup).await?;
+    let row = published_card(&ctx, &input.startup).await?;
     if let Some(blocked) = blocked(&ctx, &user, &row).await? {
         let message = blocked.message;
         return Ok(answer(

@@ -1,5 +1,7 @@
 //! The investor's overview (`/`, `/overview`) and the quarterly reports they may read
-//! (`/reports`): those of startups they invested in (a request past review) or saved.
+//! (`/reports`): those of startups they invested in (the fee paid or further, see
+//! `RequestStatus::INVESTED`) and of their fund team's startups; staff open every report's file.
+//! Saving a startup as a favourite grants nothing.
 
 use axum::extract::Path;
 use axum::http::StatusCode;
@@ -14,7 +16,7 @@ use super::mkk;
 use super::queries::portfolio as queries;
 use crate::error::AppError;
 use crate::web::session::CurrentUser;
-use crate::web::{Ctx, Member};
+use crate::web::{Ctx, Member, Staff};
 
 /// The signed-in investor's home page (`content` shows it at `/` to members).
 pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, AppError> {
@@ -57,13 +59,14 @@ pub async fn reports(ctx: Ctx, Member(user): Member) -> Result<Response, AppErro
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-/// `GET /reports/{id}/file`: the PDF, to investors who may read the report.
+/// `GET /reports/{id}/file`: the PDF, to those who may read the report (anyone else: 404).
 pub async fn report_file(
     ctx: Ctx,
     Member(user): Member,
+    staff: Option<Staff>,
     Path(id): Path<i64>,
 ) -> Result<Response, AppError> {
-    let file = queries::visible_report_file(ctx.state().db(), user.id, id)
+    let file = queries::visible_report_file(ctx.state().db(), user.id, staff.is_some(), id)
         .await?
         .ok_or(AppError::NotFound)?;
     crate::web::files::serve(

@@ -26,10 +26,10 @@ use super::queries::{self, NewRequest};
 use super::transitions::{begin_write, record_event};
 use super::{limits, mkk};
 use crate::error::AppError;
-use crate::startups::{CardRow, find_card, is_vip};
+use crate::startups::{CardRow, is_vip, published_card};
 use crate::web::form::Form;
 use crate::web::session::CurrentUser;
-use crate::web::{Ctx, Member, Staff};
+use crate::web::{Ctx, Member};
 
 fn new_key() -> String {
     let mut bytes = [0u8; 16];
@@ -125,10 +125,9 @@ pub struct FlowQuery {
 pub async fn amount_page(
     ctx: Ctx,
     Member(user): Member,
-    staff: Option<Staff>,
     Query(q): Query<FlowQuery>,
 ) -> Result<Response, AppError> {
-    let row = find_card(&ctx, staff.as_ref(), &q.startup).await?;
+    let row = published_card(&ctx, &q.startup).await?;
     if let Some(blocked) = gate(&ctx, &user, &row).await? {
         return Ok(blocked);
     }
@@ -314,10 +313,9 @@ pub(super) async fn create(
 pub async fn submit_form(
     ctx: Ctx,
     Member(user): Member,
-    staff: Option<Staff>,
     Form(input): Form<RequestInput>,
 ) -> Result<Response, AppError> {
-    let row = find_card(&ctx, staff.as_ref(), &input.startup).await?;
+    let row = published_card(&ctx, &input.startup).await?;
     if let Some(blocked) = blocked(&ctx, &user, &row).await? {
         let page = ctx.page_ctx(|pc| investment_refused_page(pc, blocked.message, blocked.fix));
         return Ok(ctx.render(blocked.status, page).await);

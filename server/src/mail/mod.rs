@@ -63,7 +63,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 25] = [
+pub const AUTOMATIC: [&str; 26] = [
     "verify",
     "signin",
     "reset",
@@ -89,11 +89,12 @@ pub const AUTOMATIC: [&str; 25] = [
     "contact",
     "gsyf",
     "academy",
+    "newsletter-confirm",
 ];
 
 /// Mails that accounts cannot work without: their texts may change, but they cannot be
 /// switched off.
-pub const ESSENTIAL: [&str; 4] = ["verify", "signin", "reset", "exists"];
+pub const ESSENTIAL: [&str; 5] = ["verify", "signin", "reset", "exists", "newsletter-confirm"];
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -173,7 +174,12 @@ impl Mail {
         body: &str,
     ) -> Mail {
         let args: [(&'static str, FluentArg); 1] = [("name", name.into())];
-        let greeting = locale.t_args("mail-greeting", &args);
+        // Mails to an address a visitor typed carry no name: nothing a visitor wrote.
+        let greeting = if name.is_empty() {
+            locale.t("mail-greeting-plain")
+        } else {
+            locale.t_args("mail-greeting", &args)
+        };
         let button = locale.t(&format!("mail-{kind}-button"));
         let footer = locale.t("mail-footer");
         let text = format!("{greeting}\n\n{body}\n\n{button}: {link}\n\n{footer}\n");

@@ -1,6 +1,9 @@
 //! `/dashboard/autoMail`: staff rewrite the automatic e-mails in both languages, preview
 //! them as sent, and switch them off (except those accounts need). A stored row overrides
-//! the Fluent texts; "reset" deletes it.
+//! the Fluent texts; "reset" deletes it. The mails about investments (anything not in
+//! [`ADMIN_EDITABLE`], so a new money mail is protected by default) are superadmins' alone, as
+//! investments are; the audit log records each save with a SHA-256 of both bodies before and
+//! after, so a change to a body alone shows.
 
 use axum::extract::Path;
 use axum::http::StatusCode;
@@ -48,8 +51,54 @@ fn known(kind: &str) -> Result<&'static str, AppError> {
         .ok_or(AppError::NotFound)
 }
 
+/// The mails admins may rewrite: accounts', announcements' and the visitors' forms'. Every
+/// other (requests, fees, payments) only superadmins.
+pub const ADMIN_EDITABLE: [&str; 11] = [
+    "verify",
+    "signin",
+    "reset",
+    "exists",
+    "welcome",
+    "startup-match",
+    "application",
+    "contact",
+    "gsyf",
+    "academy",
+    "newsletter-confirm",
+];
+
+/// `kind` if this staff member may edit it (403 otherwise).
+fn editable(kind: &str, superadmin: bool) -> Result<&'static str, AppError> {
+    let kind = known(kind)?;
+    if superadmin || ADMIN_EDITABLE.contains(&kind) {
+        Ok(kind)
+    } else {
+        Err(AppError::Forbidden)
+    }
+}
+
+fn sha256(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// What the audit log records of a mail's texts: on or off, the Turkish subject, and a
+/// SHA-256 of each body.
+fn audit_summary(form: &MailTemplateForm) -> String {
+    format!(
+        "{} | {} | body_tr sha256:{} | body_en sha256:{}",
+        if form.enabled { "on" } else { "off" },
+        form.subject_tr,
+        sha256(&form.body_tr),
+        sha256(&form.body_en)
+    )
+}
+
 /// `/dashboard/autoMail`: every automatic mail, its subject, whether it is sent and edited.
-pub async fn list(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+pub async fn list(ctx: Ctx, Staff { superadmin, .. }: Staff) -> Result<Response, AppError> {
     let stored = queries::all(ctx.state().db()).await?;
     let rows = AUTOMATIC
         .iter()
@@ -85,10 +134,12 @@ pub async fn list(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
                         .into(),
                     ),
                 ],
-                link: Some((
-                    format!("/dashboard/autoMail/{kind}"),
-                    "dashboard-edit".to_owned(),
-                )),
+                link: (superadmin || ADMIN_EDITABLE.contains(kind)).then(|| {
+                    (
+                        format!("/dashboard/autoMail/{kind}"),
+                        "dashboard-edit".to_owned(),
+                    )
+                }),
                 actions: Vec::new(),
             }
         })
@@ -138,8 +189,12 @@ fn editor(
     ctx.render(status, page)
 }
 
-pub async fn edit(ctx: Ctx, _: Staff, Path(kind): Path<String>) -> Result<Response, AppError> {
-    let kind = known(&kind)?;
+pub async fn edit(
+    ctx: Ctx,
+    Staff { superadmin, .. }: Staff,
+    Path(kind): Path<String>,
+) -> Result<Response, AppError> {
+    let kind = editable(&kind, superadmin)?;
     let stored = queries::stored(ctx.state().db(), kind).await?;
     let form = current(kind, stored.as_ref());
     let errors = FieldErrors::default();
@@ -180,19 +235,17 @@ fn check(form: &MailTemplateForm) -> FieldErrors {
 /// `POST /dashboard/autoMail/{kind}`: save, preview, or reset to the built-in texts.
 pub async fn save(
     ctx: Ctx,
-    Staff { user: staff, .. }: Staff,
+    Staff {
+        user: staff,
+        superadmin,
+    }: Staff,
     Path(kind): Path<String>,
     Form(post): Form<TemplatePost>,
 ) -> Result<Response, AppError> {
-    let kind = known(&kind)?;
+    let kind = editable(&kind, superadmin)?;
     let back = format!("/dashboard/autoMail/{kind}");
-    let before = queries::stored(ctx.state().db(), kind).await?.map(|t| {
-        format!(
-            "{} | {}",
-            if t.enabled { "on" } else { "off" },
-            t.subject_tr
-        )
-    });
+    let stored = queries::stored(ctx.state().db(), kind).await?;
+    let before = audit_summary(&current(kind, stored.as_ref()));
     if post.intent == "reset" {
         let mut tx = ctx.state().db().begin().await?;
         queries::reset(&mut tx, kind).await?;
@@ -202,7 +255,7 @@ pub async fn save(
             staff.id,
             "mail.reset",
             &subject,
-            before.as_deref(),
+            Some(&before),
             Some("default"),
         )
         .await?;
@@ -224,11 +277,7 @@ pub async fn save(
     if post.intent == "preview" {
         return Ok(editor(&ctx, StatusCode::OK, kind, &form, &errors, true).await);
     }
-    let after = format!(
-        "{} | {}",
-        if form.enabled { "on" } else { "off" },
-        form.subject_tr
-    );
+    let after = audit_summary(&form);
     let stored = StoredTemplate {
         kind: kind.to_owned(),
         enabled: form.enabled,
@@ -245,7 +294,7 @@ pub async fn save(
         staff.id,
         "mail.save",
         &subject,
-        before.as_deref(),
+        Some(&before),
         Some(&after),
     )
     .await?;

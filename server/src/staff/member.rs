@@ -1,5 +1,5 @@
 //! `/dashboard/users/{id}`: one member as staff see them (account, MKK details, qualified
-//! declaration, fund teams, requests), with role changes and deactivation. Admins may make
+//! declaration, fund teams, and for superadmins their requests), with role changes and deactivation. Admins may make
 //! investors and admins; only superadmins grant or take away the superadmin role, and nobody
 //! changes their own role or deactivates themselves. A superadmin may reset another member's
 //! two-factor sign-in (a lost phone): audited, every session of the member ends, and staff
@@ -12,7 +12,7 @@ use ortak_app::domain::money::Money;
 use ortak_app::pages::staff_table::{Cell, RowAction};
 use serde::Deserialize;
 
-use super::queries::member::{self as queries, Account, Mkk};
+use super::queries::member::{self as queries, Account, Archived, Mkk};
 use super::table::render_detail;
 use super::users::{active_label, mkk_actions, role_code, role_label};
 use crate::accounts::{tokens, two_factor};
@@ -48,6 +48,12 @@ pub async fn page(
             Cell::Label(format!("dashboard-mkk-{}", status.code())),
         ));
     }
+    if superadmin && let Some(archived) = queries::archived(db, id).await? {
+        facts.push((
+            ctx.t("dashboard-kvkk-archive"),
+            archive_fact(&ctx, &archived),
+        ));
+    }
     let funds = queries::fund_names(db, id).await?;
     if !funds.is_empty() {
         facts.push((ctx.t("dashboard-vc-groups"), funds.join(", ").into()));
@@ -64,7 +70,34 @@ pub async fn page(
             });
         }
     }
-    let history = queries::requests(db, id)
+    // Investments are superadmins' business: admins see no amounts or states.
+    let (columns, history) = if superadmin {
+        (
+            vec![
+                "dashboard-col-date",
+                "dashboard-col-startup",
+                "dashboard-col-amount",
+                "dashboard-col-status",
+            ],
+            request_history(&ctx, id).await?,
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let detail = StaffDetail {
+        title: account.name,
+        facts,
+        columns,
+        history,
+        actions,
+        link: None,
+    };
+    Ok(render_detail(&ctx, detail).await)
+}
+
+/// The member's investment requests, newest first (for superadmins).
+async fn request_history(ctx: &Ctx, id: i64) -> Result<Vec<Vec<Cell>>, AppError> {
+    Ok(queries::requests(ctx.state().db(), id)
         .await?
         .into_iter()
         .map(|r| {
@@ -75,21 +108,7 @@ pub async fn page(
                 Cell::Label(format!("request-status-{}", r.status.code())),
             ]
         })
-        .collect();
-    let detail = StaffDetail {
-        title: account.name,
-        facts,
-        columns: vec![
-            "dashboard-col-date",
-            "dashboard-col-startup",
-            "dashboard-col-amount",
-            "dashboard-col-status",
-        ],
-        history,
-        actions,
-        link: None,
-    };
-    Ok(render_detail(&ctx, detail).await)
+        .collect())
 }
 
 /// The account's own facts: e-mail, name, role, language, dates, state, company, interests.
@@ -149,6 +168,39 @@ fn mkk_fact(ctx: &Ctx, m: &Mkk) -> Cell {
         ctx.t(&format!("dashboard-mkk-{}", m.status.code())),
     )
     .into()
+}
+
+/// A deleted member's archived identity in one line: the MKK identity (or the account's
+/// address), and until when it is kept.
+fn archive_fact(ctx: &Ctx, a: &Archived) -> Cell {
+    let v: serde_json::Value = serde_json::from_str(&a.identity).unwrap_or_default();
+    let text = |path: &[&str]| {
+        path.iter()
+            .fold(&v, |v, key| &v[*key])
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    let who = if v["mkk"].is_object() {
+        format!(
+            "{} {} · {} {} · {}",
+            text(&["mkk", "id_type"]).to_uppercase(),
+            text(&["mkk", "identity_number"]),
+            text(&["mkk", "first_name"]),
+            text(&["mkk", "last_name"]),
+            text(&["mkk", "email"]),
+        )
+    } else {
+        text(&["account", "email"])
+    };
+    let until = ortak_app::domain::time_fmt::format_date_short(
+        ortak_app::domain::time_fmt::istanbul_date(a.retain_until),
+        ctx.locale,
+    );
+    let until = ctx
+        .locale
+        .t_args("dashboard-kvkk-kept-until", &[("date", until.into())]);
+    format!("{who} · {until}").into()
 }
 
 /// The roles `superadmin` (or an admin) may give, in the order the buttons show.

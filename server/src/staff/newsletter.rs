@@ -1,6 +1,6 @@
 //! `/dashboard/newsletter`: subscribers with their consent records (the law asks for when and
-//! to which text they agreed), the export for a mail tool, and unsubscribing on someone's
-//! behalf.
+//! to which text they agreed, and when they confirmed their address), the export for a mail
+//! tool, and unsubscribing on someone's behalf. Unconfirmed requests are never listed.
 
 use axum::extract::Path;
 use axum::response::Response;
@@ -27,6 +27,7 @@ pub async fn newsletter(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
                 s.consent_text_version.into(),
                 s.source.into(),
                 Cell::DateTime(s.consented_at),
+                Cell::DateTime(s.confirmed_at),
             ],
             link: None,
             actions: vec![RowAction {
@@ -46,6 +47,7 @@ pub async fn newsletter(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
             "dashboard-consent-version",
             "dashboard-consent-source",
             "dashboard-consent-at",
+            "dashboard-consent-confirmed",
         ],
         rows,
         search: None,
@@ -65,11 +67,16 @@ pub async fn newsletter_csv(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
         "consent_text_version",
         "consented_at",
         "source",
+        "confirmed_at",
     ];
     let mut lines = vec![header.map(str::to_owned).to_vec()];
     for s in queries::all(ctx.state().db()).await? {
         let consented_at = s
             .consented_at
+            .format(&Rfc3339)
+            .map_err(anyhow::Error::from)?;
+        let confirmed_at = s
+            .confirmed_at
             .format(&Rfc3339)
             .map_err(anyhow::Error::from)?;
         lines.push(vec![
@@ -78,6 +85,7 @@ pub async fn newsletter_csv(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
             s.consent_text_version,
             consented_at,
             s.source,
+            confirmed_at,
         ]);
     }
     csv_download("ortak-bulten.csv", lines)

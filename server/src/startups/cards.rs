@@ -53,6 +53,12 @@ impl CardRow {
     }
 }
 
+/// A published startup's card row, whoever asks: what investing works on (staff may view
+/// drafts, but nobody files a request for one).
+pub async fn published_card(ctx: &Ctx, slug: &str) -> Result<CardRow, AppError> {
+    find_card(ctx, None, slug).await
+}
+
 /// A published startup's card row, for the viewer; staff also see drafts, to check them.
 pub async fn find_card(ctx: &Ctx, staff: Option<&Staff>, slug: &str) -> Result<CardRow, AppError> {
     let viewer = ctx.user.as_ref().map(|u| u.id);

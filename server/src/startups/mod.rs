@@ -11,7 +11,7 @@ mod favorites;
 mod queries;
 pub mod reports;
 
-pub use cards::find_card;
+pub use cards::published_card;
 pub use queries::{CardRow, is_vip};
 
 use crate::web::{Access, Routes};

@@ -2,29 +2,52 @@
 //! a startup, stored under random names. Both upload forms (`staff::startups` and `fund`) use
 //! these, so the rules live once, with the startup they belong to.
 
-use axum::body::Bytes;
-use axum::extract::Multipart;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::startup_editor::ReportForm;
+use serde::Deserialize;
 
 use super::queries;
 use crate::db::audit;
 use crate::error::AppError;
 use crate::web::Ctx;
-use crate::web::form::{FormBody, read_multipart};
+use crate::web::form::{Upload, UploadForm, UploadedFile};
 
 /// Quarterly report PDFs.
 pub const REPORT_MAX_BYTES: usize = 10 * 1024 * 1024;
 
-/// A checked report upload, or the form back with its errors.
-pub async fn read_report(multipart: &mut Multipart) -> Result<CheckedReport, AppError> {
-    let (f, upload) = read_multipart(multipart, "file").await?;
+/// The report form's text fields (the PDF is its `file`).
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ReportPost {
+    quarter: String,
+    report_title_tr: String,
+    report_title_en: String,
+    report_summary_tr: String,
+    report_summary_en: String,
+}
+
+impl UploadForm for ReportPost {
+    const FILE_FIELD: &'static str = "file";
+    const MAX_FILE_BYTES: u64 = REPORT_MAX_BYTES as u64;
+}
+
+/// A posted report after its checks.
+pub enum CheckedReport {
+    /// Ready to store.
+    Good(ReportForm, UploadedFile),
+    /// The form back with its errors.
+    Refused(ReportForm, FieldErrors),
+}
+
+/// Checks a posted report: every field, and the file a PDF within the limit.
+pub fn check_report(upload: Upload<ReportPost>) -> CheckedReport {
+    let f = upload.fields;
     let form = ReportForm {
-        quarter: f.get("quarter").trim().to_owned(),
-        title_tr: f.get("report_title_tr").trim().to_owned(),
-        title_en: f.get("report_title_en").trim().to_owned(),
-        summary_tr: f.get("report_summary_tr").trim().to_owned(),
-        summary_en: f.get("report_summary_en").trim().to_owned(),
+        quarter: f.quarter.trim().to_owned(),
+        title_tr: f.report_title_tr.trim().to_owned(),
+        title_en: f.report_title_en.trim().to_owned(),
+        summary_tr: f.report_summary_tr.trim().to_owned(),
+        summary_en: f.report_summary_en.trim().to_owned(),
     };
     let mut errors = FieldErrors::default();
     for (field, value) in [
@@ -40,32 +63,26 @@ pub async fn read_report(multipart: &mut Multipart) -> Result<CheckedReport, App
             errors.add(field, "validation-too-long");
         }
     }
-    let bytes = match upload.map(|u| u.bytes) {
+    let file = match upload.file {
         None => {
             errors.add("file", "validation-required");
             None
         }
-        Some(Ok(b)) if b.len() <= REPORT_MAX_BYTES && b.starts_with(b"%PDF-") => Some(b),
-        Some(Ok(b)) if b.len() <= REPORT_MAX_BYTES => {
-            errors.add("file", "validation-report-pdf");
-            None
-        }
-        Some(_) => {
+        Some(f) if f.too_large() => {
             errors.add("file", "validation-report-size");
             None
         }
+        Some(f) if f.head.starts_with(b"%PDF-") => Some(f),
+        Some(_) => {
+            errors.add("file", "validation-report-pdf");
+            None
+        }
     };
-    Ok(match bytes {
-        Some(b) if errors.is_empty() => (f, Ok((form, b))),
-        _ => (f, Err((form, errors))),
-    })
+    match file {
+        Some(file) if errors.is_empty() => CheckedReport::Good(form, file),
+        _ => CheckedReport::Refused(form, errors),
+    }
 }
-
-/// The report form's fields, and the report ready to store or the form back with its errors.
-pub type CheckedReport = (
-    FormBody,
-    Result<(ReportForm, Bytes), (ReportForm, FieldErrors)>,
-);
 
 /// Stores a checked report for `startup` and audits it.
 pub async fn store_report(
@@ -73,14 +90,15 @@ pub async fn store_report(
     actor: i64,
     startup: i64,
     form: &ReportForm,
-    bytes: &[u8],
+    file: UploadedFile,
 ) -> Result<(), AppError> {
     let name = crate::web::files::random_name("pdf");
     let mut tx = ctx.state().db().begin().await?;
     if !queries::startup_exists(&mut tx, startup).await? {
         return Err(AppError::NotFound);
     }
-    crate::web::files::write(&ctx.state().shared().data_dir, "reports", &name, bytes).await?;
+    file.keep(&ctx.state().shared().data_dir, "reports", &name)
+        .await?;
     let id = queries::insert_report(&mut tx, startup, form, &name).await?;
     audit::record(
         &mut tx,

@@ -14,6 +14,7 @@ use ortak_app::i18n::Locale;
 use rand::RngCore;
 use tower_sessions::Session;
 
+use super::client_ip::client_ip;
 use super::session::{self, CurrentUser};
 use super::{cookies, csrf, errors};
 use crate::error::AppError;
@@ -35,7 +36,7 @@ pub struct Ctx {
     pub user: Option<CurrentUser>,
     /// Nobody is signed in and the browser has no session cookie (no flash message waiting).
     pub anonymous: bool,
-    /// The client's address, for rate limits and the sign-in log.
+    /// The client's address (see `client_ip`), for rate limits and the sign-in log.
     pub ip: String,
     pub request_id: String,
     state: AppState,
@@ -90,11 +91,16 @@ impl Ctx {
             session: parts.extensions.get::<Session>().cloned(),
             user: None,
             anonymous: !has_session_cookie,
-            ip: parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|c| c.0.ip().to_string())
-                .unwrap_or_default(),
+            ip: client_ip(
+                parts
+                    .extensions
+                    .get::<ConnectInfo<SocketAddr>>()
+                    .map(|c| c.0.ip()),
+                &parts.headers,
+                &state.shared().trusted_proxies,
+            )
+            .map(|ip| ip.to_string())
+            .unwrap_or_default(),
             request_id,
             state: state.clone(),
         }

@@ -56,23 +56,6 @@ pub fn random_name(ext: &str) -> String {
     )
 }
 
-/// Writes `bytes` to `DATA/dir/name`, creating the folder.
-pub async fn write(
-    data_dir: &std::path::Path,
-    dir: &str,
-    name: &str,
-    bytes: &[u8],
-) -> Result<(), AppError> {
-    let dir = data_dir.join(dir);
-    tokio::fs::create_dir_all(&dir)
-        .await
-        .map_err(anyhow::Error::from)?;
-    tokio::fs::write(dir.join(name), bytes)
-        .await
-        .map_err(anyhow::Error::from)?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::image_kind;

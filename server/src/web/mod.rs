@@ -1,10 +1,11 @@
 //! The request layer every area builds on: the request context ([`Ctx`]), the route table and
 //! its access levels, the one render path, cookies, CSRF, flash messages, posted input, error
-//! pages, security headers, input screening, the public page cache, static assets and stored
-//! files. Nothing here knows about an area.
+//! pages, security headers, input screening, uploads, the public page cache, static assets and
+//! stored files. Nothing here knows about an area.
 
 pub mod access;
 pub mod assets;
+pub mod client_ip;
 pub mod cookies;
 pub mod csrf;
 pub mod ctx;
@@ -20,6 +21,7 @@ mod queries;
 pub mod render;
 pub mod routes;
 pub mod session;
+pub mod upload;
 
 pub use access::{Access, FundMember, Member, Staff, SuperAdmin};
 pub use ctx::Ctx;

@@ -180,6 +180,36 @@ pub async fn sign_in(server: &Server, email: &str, password: &str) -> reqwest::C
     browser
 }
 
+/// The newsletter confirmation link last queued for `email` (read from the outbox).
+pub async fn newsletter_link(server: &Server, email: &str) -> String {
+    let body: String = sqlx::query_scalar(
+        "SELECT text_body FROM outbox WHERE to_email = ? AND text_body LIKE '%/newsletter/confirm?token=%'
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(email)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap_or_else(|e| panic!("no newsletter confirmation for {email}: {e}"));
+    super::smtp::link_in(&body, &server.url("/newsletter/confirm?token="))
+}
+
+/// Opens `email`'s newsletter confirmation link and presses its button, as the subscriber.
+pub async fn confirm_newsletter(server: &Server, email: &str) -> reqwest::Response {
+    let link = newsletter_link(server, email).await;
+    let browser = client();
+    let page = browser.get(&link).send().await.unwrap();
+    assert_eq!(page.status(), 200, "the link opens its page");
+    let page = page.text().await.unwrap();
+    let token = link.split("token=").nth(1).unwrap().to_owned();
+    post_form(
+        &browser,
+        server.url("/newsletter/confirm"),
+        &super::csrf_of(&page),
+        &[("token", token)],
+    )
+    .await
+}
+
 /// Authenticator secrets enrolled by the helpers, by server and address, with the last time
 /// step whose code was used (a code works once).
 static AUTHENTICATORS: Mutex<Option<Authenticators>> = Mutex::new(None);

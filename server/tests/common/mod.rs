@@ -71,6 +71,11 @@ impl Server {
         }
     }
 
+    /// The server's process id (for its memory figures in `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }

@@ -1,17 +1,47 @@
-//! Deleting the membership (`/profile/delete`): the password and a checkbox confirm it; the
-//! personal data is erased and the row kept only as an anonymous shell (see
-//! `queries::profile::erase_member`), the photo file removed and the session ended.
+//! Deleting the membership (`/profile/delete`): the password and a checkbox confirm it. KVKK
+//! asks to erase what the law does not require to keep. Kept: requests through which money
+//! moved (fee, card payment, escrow), with their payments, transfers and history, still
+//! linked to the (now anonymous) account, and the identity the member invested under, moved to
+//! the restricted `kvkk_archive` (superadmins only) until [`RETENTION`] after the deletion; the
+//! daily `kvkk-archive` job then erases it with the payer and card details. Erased at once:
+//! everything else (see `queries::kvkk::erase`), the photo, evidence and draft files, and the
+//! account's personal fields; the session ends. A member whose money is still under way
+//! (a request that moved money and is not finished) cannot delete the membership until it is.
 
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::forms::FieldErrors;
+use serde_json::json;
 
+use super::super::queries::kvkk;
 use super::password::{PasswordForm, current_password_ok, has_password};
 use super::{queries, refuse};
 use crate::accounts::signin::clear_site_data;
 use crate::error::AppError;
+use crate::state::AppState;
 use crate::web::form::Form;
 use crate::web::session;
 use crate::web::{Ctx, Member, flash};
+
+/// How long a deleted member's investment records are kept: commercial books and their
+/// documents are kept ten years (Turkish Commercial Code Art. 82, Tax Procedure Law Art. 253).
+pub const RETENTION: time::Duration = time::Duration::days(3653);
+
+/// The archived identity, as JSON.
+fn identity_json(i: &kvkk::Identity) -> String {
+    json!({
+        "account": {
+            "email": i.account_email, "first_name": i.account_first_name,
+            "last_name": i.account_last_name, "phone": i.account_phone,
+        },
+        "mkk": i.identity_number.as_ref().map(|_| json!({
+            "investor_type": i.investor_type, "turkish_citizen": i.turkish_citizen,
+            "id_type": i.id_type, "identity_number": i.identity_number,
+            "first_name": i.first_name, "last_name": i.last_name, "email": i.email,
+            "phone": i.phone, "organisation": i.organisation, "birth_date": i.birth_date,
+        })),
+    })
+    .to_string()
+}
 
 /// `POST /profile/delete`.
 pub async fn delete(
@@ -31,16 +61,57 @@ pub async fn delete(
     if !errors.is_empty() {
         return refuse(&ctx, user.id, "delete", &errors).await;
     }
+    let now = ctx.state().now();
     let mut tx = ctx.state().db().begin().await?;
-    let image = queries::profile_image(&mut *tx, user.id).await?;
-    queries::erase_member(&mut tx, user.id, &user.email, ctx.state().now()).await?;
-    tx.commit().await?;
-    if let Some(image) = image {
-        let avatars = ctx.state().shared().data_dir.join("avatars");
-        let _ = tokio::fs::remove_file(avatars.join(image)).await;
+    let moved = kvkk::money_requests(&mut tx, user.id).await?;
+    if moved.iter().any(|r| r.status.is_open()) {
+        tx.rollback().await?;
+        errors.add("confirm", "profile-delete-money-open");
+        return refuse(&ctx, user.id, "delete", &errors).await;
     }
-    tracing::info!(user_id = user.id, "membership deleted");
+    if !moved.is_empty() {
+        let identity = identity_json(&kvkk::identity(&mut tx, user.id).await?);
+        kvkk::archive(&mut tx, user.id, &identity, now, now + RETENTION).await?;
+    }
+    let keep: Vec<i64> = moved.iter().map(|r| r.id).collect();
+    let files = kvkk::erase(&mut tx, user.id, &user.email, &keep).await?;
+    let image = queries::profile_image(&mut *tx, user.id).await?;
+    queries::erase_member(&mut tx, user.id, &user.email, now).await?;
+    tx.commit().await?;
+    let data = &ctx.state().shared().data_dir;
+    let paths = image
+        .map(|f| data.join("avatars").join(f))
+        .into_iter()
+        .chain(
+            files
+                .evidence
+                .iter()
+                .map(|f| data.join("qualified").join(f)),
+        )
+        .chain(
+            files
+                .presentations
+                .iter()
+                .map(|f| data.join("applications").join(f)),
+        );
+    for path in paths {
+        let _ = tokio::fs::remove_file(path).await;
+    }
+    tracing::info!(
+        user_id = user.id,
+        kept_requests = keep.len(),
+        "membership deleted"
+    );
     session::sign_out(ctx.session()?).await?;
     flash::success(&ctx, "profile-deleted").await?;
     Ok(clear_site_data(Redirect::to("/").into_response()))
+}
+
+/// The `kvkk-archive` job: erases what was kept of deleted members once its retention ended.
+pub async fn expire_archive(state: &AppState) -> anyhow::Result<()> {
+    let expired = kvkk::expire_archive(state.db(), state.now()).await?;
+    if expired > 0 {
+        tracing::info!(expired, "KVKK archive entries erased after their retention");
+    }
+    Ok(())
 }

@@ -2,6 +2,9 @@
 //! verification, recovery and `create-admin`; tokens, onboarding and the profile have their
 //! own files. Times are bound from the injectable clock (`state.now()`), never SQLite's `now`.
 
+pub mod kvkk;
+pub mod kvkk_export;
+pub mod kvkk_forms;
 pub mod onboarding;
 pub mod profile;
 pub mod tokens;

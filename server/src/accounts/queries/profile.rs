@@ -213,23 +213,6 @@ pub async fn account_dates(db: &SqlitePool, user_id: i64) -> sqlx::Result<Accoun
     .await
 }
 
-/// The newsletter consent given with `email`, while subscribed.
-pub struct Consent {
-    pub consented_at: OffsetDateTime,
-    pub consent_text_version: String,
-}
-
-pub async fn newsletter_consent(db: &SqlitePool, email: &str) -> sqlx::Result<Option<Consent>> {
-    sqlx::query_as!(
-        Consent,
-        r#"SELECT consented_at AS "consented_at: OffsetDateTime", consent_text_version
-         FROM newsletter_subscribers WHERE email = ? AND unsubscribed_at IS NULL"#,
-        email
-    )
-    .fetch_optional(db)
-    .await
-}
-
 /// Erases the member's personal data and keeps the row as an anonymous shell, so records the
 /// law requires us to keep still point at a (now nameless) account. Their newsletter
 /// subscription, tokens and second factor go; a new session epoch ends their sessions.

@@ -56,7 +56,7 @@ fn limit_key(user_id: i64) -> String {
 /// Counts an attempt for the account; `Some(minutes)` when it is over the limit.
 async fn over_limit(ctx: &Ctx, user_id: i64) -> Result<Option<i64>, AppError> {
     let key = limit_key(user_id);
-    match rate_limit::hit(ctx.state().db(), &key, WRONG_CODES).await? {
+    match rate_limit::hit(ctx.state().db(), ctx.state().now(), &key, WRONG_CODES).await? {
         Ok(()) => Ok(None),
         Err(minutes) => {
             tracing::warn!(user_id, "too many second-factor codes");

@@ -9,6 +9,7 @@ pub mod ledger;
 pub mod moves;
 pub mod portfolio;
 pub mod profiles;
+pub mod qualified;
 pub mod rounds;
 pub mod timeline;
 

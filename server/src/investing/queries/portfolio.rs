@@ -1,5 +1,6 @@
 //! The investor's overview figures and the quarterly reports they may read.
 
+use ortak_app::domain::investing::RequestStatus;
 use sqlx::SqlitePool;
 use time::{Date, OffsetDateTime};
 
@@ -33,16 +34,21 @@ pub async fn open_startups(db: &SqlitePool, today: Date) -> sqlx::Result<i64> {
     .await
 }
 
-// Reports the user may read: of startups they invested in (a request past review) or saved.
-// Each query below spells that condition out, as the macros need whole literals.
+// Reports the user may read: those of startups they invested in (a request in
+// `RequestStatus::INVESTED`, bound as JSON) and those of their
+// fund team's startups. Favourites grant nothing. Each query below spells that condition out,
+// as the macros need whole literals.
 
 pub async fn visible_report_count(db: &SqlitePool, user: i64) -> sqlx::Result<i64> {
+    let invested = RequestStatus::invested_json();
     sqlx::query_scalar!(
         r#"SELECT COUNT(*) AS "count!: i64" FROM reports r WHERE r.startup_id IN (
                SELECT startup_id FROM investment_requests
-               WHERE user_id = ?1 AND status IN ('approved', 'fee_paid', 'funded', 'allocated')
-               UNION SELECT startup_id FROM favorites WHERE user_id = ?1)"#,
-        user
+               WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?2)))
+               UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
+               WHERE m.user_id = ?1)"#,
+        user,
+        invested
     )
     .fetch_one(db)
     .await
@@ -62,6 +68,7 @@ pub struct VisibleReport {
 
 /// The 200 latest reports the user may read.
 pub async fn visible_reports(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<VisibleReport>> {
+    let invested = RequestStatus::invested_json();
     sqlx::query_as!(
         VisibleReport,
         r#"SELECT r.id AS "id!", s.name, s.slug, r.quarter, r.title_tr, r.title_en, r.summary_tr, r.summary_en,
@@ -69,28 +76,35 @@ pub async fn visible_reports(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Vis
            FROM reports r JOIN startups s ON s.id = r.startup_id
            WHERE r.startup_id IN (
                SELECT startup_id FROM investment_requests
-               WHERE user_id = ?1 AND status IN ('approved', 'fee_paid', 'funded', 'allocated')
-               UNION SELECT startup_id FROM favorites WHERE user_id = ?1)
+               WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?2)))
+               UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
+               WHERE m.user_id = ?1)
            ORDER BY r.published_at DESC, r.id DESC LIMIT 200"#,
-        user
+        user,
+        invested
     )
     .fetch_all(db)
     .await
 }
 
-/// The stored PDF of report `id`, if the user may read it.
+/// The stored PDF of report `id`, if the user may read it (`staff`: every report).
 pub async fn visible_report_file(
     db: &SqlitePool,
     user: i64,
+    staff: bool,
     id: i64,
 ) -> sqlx::Result<Option<String>> {
+    let invested = RequestStatus::invested_json();
     sqlx::query_scalar!(
-        "SELECT r.file_name FROM reports r WHERE r.id = ?2 AND r.startup_id IN (
+        "SELECT r.file_name FROM reports r WHERE r.id = ?2 AND (?3 OR r.startup_id IN (
              SELECT startup_id FROM investment_requests
-             WHERE user_id = ?1 AND status IN ('approved', 'fee_paid', 'funded', 'allocated')
-             UNION SELECT startup_id FROM favorites WHERE user_id = ?1)",
+             WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?4)))
+             UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
+             WHERE m.user_id = ?1))",
         user,
-        id
+        id,
+        staff,
+        invested
     )
     .fetch_optional(db)
     .await

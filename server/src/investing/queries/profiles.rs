@@ -187,22 +187,3 @@ pub async fn latest_declaration(db: &SqlitePool, user: i64) -> sqlx::Result<Opti
     .fetch_optional(db)
     .await
 }
-
-pub async fn insert_declaration(
-    db: &SqlitePool,
-    user: i64,
-    basis: &str,
-    evidence_file: &str,
-    evidence_type: &str,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "INSERT INTO qualified_declarations (user_id, basis, evidence_file, evidence_type) VALUES (?, ?, ?, ?)",
-        user,
-        basis,
-        evidence_file,
-        evidence_type
-    )
-    .execute(db)
-    .await?;
-    Ok(())
-}

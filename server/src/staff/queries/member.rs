@@ -163,3 +163,21 @@ pub async fn reactivate(
     .await?;
     Ok(done.rows_affected() > 0)
 }
+
+/// What the KVKK archive keeps of a deleted member (superadmins only).
+pub struct Archived {
+    /// The identity they invested under, as JSON.
+    pub identity: String,
+    pub retain_until: OffsetDateTime,
+}
+
+pub async fn archived(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Archived>> {
+    sqlx::query_as!(
+        Archived,
+        r#"SELECT identity, retain_until AS "retain_until: OffsetDateTime"
+           FROM kvkk_archive WHERE user_id = ?"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+}

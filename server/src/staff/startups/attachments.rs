@@ -2,12 +2,11 @@
 //! stored under `DATA/presentations`) and quarterly reports (a PDF with a summary, stored by
 //! `startups::reports`). A refused upload shows the editor again with its errors.
 
-use axum::body::Bytes;
-use axum::extract::{Multipart, Path};
-use axum::http::HeaderMap;
+use axum::extract::Path;
 use axum::response::Response;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::startup_editor::ReportForm;
+use serde::Deserialize;
 use serde::de::IgnoredAny;
 
 use super::PAGE_MAX_BYTES;
@@ -15,18 +14,27 @@ use super::editor::refuse;
 use crate::db::audit;
 use crate::error::AppError;
 use crate::staff::queries::startup_pages as queries;
+use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
 use crate::web::flash::done;
-use crate::web::form::{Form, Upload, read_multipart, verify_csrf};
+use crate::web::form::{Form, Upload, UploadForm, UploadedFile};
 use crate::web::{Ctx, Staff};
 
+/// The presentation-page form: its only field is the image.
+#[derive(Deserialize, Default)]
+pub struct PageForm {}
+
+impl UploadForm for PageForm {
+    const FILE_FIELD: &'static str = "image";
+    const MAX_FILE_BYTES: u64 = PAGE_MAX_BYTES as u64;
+}
+
 /// The uploaded image and its extension, or the field's error.
-fn checked_image(upload: Option<Upload>) -> Result<(Bytes, &'static str), &'static str> {
-    match upload.map(|u| u.bytes) {
+fn checked_image(file: Option<UploadedFile>) -> Result<(UploadedFile, &'static str), &'static str> {
+    match file {
         None => Err("validation-required"),
-        Some(Err(())) => Err("profile-image-too-large"),
-        Some(Ok(b)) if b.len() > PAGE_MAX_BYTES => Err("profile-image-too-large"),
-        Some(Ok(b)) => match crate::web::files::image_kind(&b) {
-            Some(ext) => Ok((b, ext)),
+        Some(f) if f.too_large() => Err("profile-image-too-large"),
+        Some(f) => match crate::web::files::image_kind(&f.head) {
+            Some(ext) => Ok((f, ext)),
             None => Err("profile-image-invalid"),
         },
     }
@@ -37,12 +45,9 @@ pub async fn add_page(
     ctx: Ctx,
     Staff { user, .. }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    mut multipart: Multipart,
+    Upload { file, .. }: Upload<PageForm>,
 ) -> Result<Response, AppError> {
-    let (fields, upload) = read_multipart(&mut multipart, "image").await?;
-    verify_csrf(&ctx, &fields, &headers)?;
-    let (bytes, ext) = match checked_image(upload) {
+    let (file, ext) = match checked_image(file) {
         Ok(image) => image,
         Err(message) => {
             let mut errors = FieldErrors::default();
@@ -61,7 +66,7 @@ pub async fn add_page(
         return Err(AppError::NotFound);
     }
     let data_dir = &ctx.state().shared().data_dir;
-    crate::web::files::write(data_dir, "presentations", &name, &bytes).await?;
+    file.keep(data_dir, "presentations", &name).await?;
     let position = queries::add_page(&mut tx, id, &name, content_type).await?;
     let after = format!("page {position}");
     audit::record(
@@ -111,16 +116,13 @@ pub async fn add_report(
     ctx: Ctx,
     Staff { user, .. }: Staff,
     Path(id): Path<i64>,
-    headers: HeaderMap,
-    mut multipart: Multipart,
+    upload: Upload<ReportPost>,
 ) -> Result<Response, AppError> {
-    let (fields, checked) = crate::startups::reports::read_report(&mut multipart).await?;
-    verify_csrf(&ctx, &fields, &headers)?;
-    match checked {
-        Ok((form, bytes)) => {
-            crate::startups::reports::store_report(&ctx, user.id, id, &form, &bytes).await?;
+    match check_report(upload) {
+        CheckedReport::Good(form, file) => {
+            store_report(&ctx, user.id, id, &form, file).await?;
             done(&ctx, &format!("/dashboard/startups/{id}")).await
         }
-        Err((form, errors)) => refuse(&ctx, id, &errors, form).await,
+        CheckedReport::Refused(form, errors) => refuse(&ctx, id, &errors, form).await,
     }
 }
