@@ -18,9 +18,18 @@ pub struct Task {
     pub run: for<'a> fn(&'a AppState) -> TaskFuture<'a>,
 }
 
-/// Every periodic task, in the order each tick runs them.
+/// Every periodic task, in the order each tick runs them (one line each, sorted by name).
 fn tasks() -> Vec<Task> {
-    Vec::new()
+    vec![
+        Task {
+            name: "reconcile_payments",
+            run: |s| Box::pin(crate::payments::reconcile::reconcile_payments(s)),
+        },
+        Task {
+            name: "settle_refunds",
+            run: |s| Box::pin(crate::payments::refunds::settle_refunds(s)),
+        },
+    ]
 }
 
 /// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.

@@ -15,14 +15,18 @@ use crate::db::clock::Clock;
 use crate::mail::worker::{MailWaker, SmtpSender};
 use crate::providers::edevlet::IdentityCheck;
 use crate::providers::oidc::Oidc;
-use crate::providers::payments::CallbackKey;
-use crate::providers::sandbox::Sandbox;
+use crate::providers::payments::{self, CallbackKey, PaymentProvider};
 use crate::settings::Settings;
 use crate::state::{AppState, Escrow, Shared};
 use crate::web::assets;
 use crate::{content, db, demo, jobs, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
+    // First, so a refused provider (the sandbox behind https) stops before anything starts.
+    let payments = payments::from_settings(
+        &settings.payments,
+        settings.public_url.as_deref().unwrap_or_default(),
+    )?;
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
         demo::seed_demo(&pool, &settings.data_dir).await?
@@ -43,6 +47,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         mail_waker,
         sessions,
         public_url: public_url.clone(),
+        payments,
     };
     let state = AppState::new(shared(&settings, running).await?);
     let jobs = tokio::spawn(jobs::run(
@@ -125,6 +130,7 @@ struct Running {
     mail_waker: MailWaker,
     sessions: SqliteStore,
     public_url: String,
+    payments: Box<dyn PaymentProvider>,
 }
 
 /// The state every handler reaches: the running pieces, the settings and the outside services.
@@ -148,7 +154,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         data_dir: settings.data_dir.clone(),
         service_fee_bp: settings.service_fee_bp,
         staff_email: settings.staff_email.clone(),
-        payments: Box::new(Sandbox),
+        payments: running.payments,
         callback_key: CallbackKey::new(callback_key),
         escrow: Escrow {
             bank: settings.escrow_bank.clone(),

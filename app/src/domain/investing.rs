@@ -132,6 +132,13 @@ impl RequestStatus {
         )
     }
 
+    /// Ended without an investment: a service fee paid for it is owed back (the payments job
+    /// refunds it through the provider). INTERIM for the payments work: the rounds work owns
+    /// this rule (its states add lapsed and refunded); the coordinator keeps theirs at merge.
+    pub fn owes_fee_refund(self) -> bool {
+        matches!(self, RequestStatus::Cancelled | RequestStatus::Rejected)
+    }
+
     pub fn staff_can_move_to(self, to: RequestStatus) -> bool {
         use RequestStatus::*;
         matches!(
