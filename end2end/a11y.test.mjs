@@ -33,7 +33,7 @@ import {
   startServer,
   uniqueEmail,
 } from './helpers.mjs';
-import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
+import { fillById, join, MKK, nextCode, pathOf, PAYER, rememberAuthenticator, SIGNIN_SUBMIT, signIn, texts } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const require = createRequire(import.meta.url);
@@ -105,6 +105,7 @@ const MEMBER = [
   '/reports',
   '/profile',
   '/profile?tab=security',
+  '/profile/2fa',
   '/profile?tab=preferences',
   '/profile?tab=investor',
   '/profile?tab=delete',
@@ -460,7 +461,18 @@ describe('accessibility and HTML validity', () => {
     const context = await newContext(browser, { locale: 'tr-TR' });
     const page = await context.newPage();
     const report = { pages: 0, problems: [] };
-    const signedIn = await signIn(page, server, SUPER.email, SUPER.password);
+    // Signing in: the password, then the authenticator's enrolment and the recovery codes.
+    await page.goto(server.url('/signin'));
+    await page.fill('#email', SUPER.email);
+    await page.fill('#password', SUPER.password);
+    await auditSubmit(page, SIGNIN_SUBMIT, 'POST /signin (staff: enrol an authenticator)', report, 200);
+    assert.equal(pathOf(page), '/signin/2fa/setup');
+    rememberAuthenticator(server, SUPER.email, await page.getAttribute('[data-secret]', 'data-secret'));
+    await page.fill('#code', '000000');
+    await auditSubmit(page, 'form.form button[type=submit]', 'POST /signin/2fa/setup, a wrong code', report, 422);
+    await page.fill('#code', await nextCode(server, SUPER.email));
+    await auditSubmit(page, 'form.form button[type=submit]', 'POST /signin/2fa/setup (the recovery codes)', report, 200);
+    const signedIn = await clickAndNavigate(page, 'main p > a.button--primary');
     assert.equal(signedIn.status(), 200);
 
     // The fund member joins; the superadmin adds them to fund 1's team (the vcGroups form).
@@ -495,7 +507,7 @@ describe('accessibility and HTML validity', () => {
 
     assertOnlyLoopback(context);
     await context.close();
-    assertNone(t, report, 'superadmin', 19 + 12 + 2 + 1 + MEMBER.length + PUBLIC.length + 2);
+    assertNone(t, report, 'superadmin', 3 + 19 + 12 + 2 + 1 + MEMBER.length + PUBLIC.length + 2);
   });
 
   it('admin: the staff pages an admin may open, member and public pages', async (t) => {
@@ -504,12 +516,23 @@ describe('accessibility and HTML validity', () => {
     const report = { pages: 0, problems: [] };
     const signedIn = await signIn(page, server, ADMIN.email, ADMIN.password);
     assert.equal(signedIn.status(), 200);
+    // The second sign-in asks for the authenticator's code.
+    {
+      const again = await newContext(browser, { locale: 'tr-TR' });
+      const other = await again.newPage();
+      await other.goto(server.url('/signin'));
+      await other.fill('#email', ADMIN.email);
+      await other.fill('#password', ADMIN.password);
+      await auditSubmit(other, SIGNIN_SUBMIT, 'POST /signin (staff: the second factor)', report, 200);
+      assert.equal(pathOf(other), '/signin/2fa');
+      await again.close();
+    }
     await staffPages(page, report, false);
     await memberPages(page, report);
     await publicPages(page, report);
     assertOnlyLoopback(context);
     await context.close();
-    assertNone(t, report, 'admin', 13 + 10 + 2 + MEMBER.length + PUBLIC.length + 2);
+    assertNone(t, report, 'admin', 12 + 10 + 1 + 2 + MEMBER.length + PUBLIC.length + 2);
   });
 
   it('fund-team member: /vc-dashboard and its startups, member and public pages', async (t) => {
@@ -566,9 +589,15 @@ describe('accessibility and HTML validity', () => {
     await tabTo(page, '#password');
     await page.keyboard.type(SUPER.password);
     await tabTo(page, 'form[action="/signin"] button[type=submit]');
+    const [password] = await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    assert.equal(password.status(), 200);
+    // Staff give the authenticator's code next, with the keyboard too.
+    assert.equal(pathOf(page), '/signin/2fa');
+    await tabTo(page, '#code');
+    await page.keyboard.type(await nextCode(server, SUPER.email));
     const [signedIn] = await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     assert.equal(signedIn.status(), 200);
-    assert.notEqual(pathOf(page), '/signin', 'signed in with the keyboard');
+    assert.ok(!pathOf(page).startsWith('/signin'), 'signed in with the keyboard');
     assert.equal(await page.locator('details.avatar-menu').count() + (pathOf(page).startsWith('/dashboard') ? 1 : 0) > 0, true);
     await context.clearCookies();
 

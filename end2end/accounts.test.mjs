@@ -1,5 +1,5 @@
 // Account journeys in a real browser: sign-up with server-side validation, e-mail verification
-// by the mailed link, the avatar menu and sign-out, sign-in by password, by a mailed single-use
+// by the mailed link (its page, then its one button), the avatar menu and sign-out, sign-in by password, by a mailed single-use
 // link and from the keyboard only, forgotten-password recovery (which signs out every other
 // session), the English sign-up form, and visitors sent to sign-in and back.
 //
@@ -23,11 +23,13 @@ import {
   PERSON,
   SIGNIN_SUBMIT,
   SIGNUP_SUBMIT,
+  VERIFY_BUTTON,
   assertSignedIn,
   fillSignup,
   join as joinWith,
   pathAndQuery,
   pathOf,
+  secondFactor,
   signIn as signInWith,
   signOut as signOutWith,
   texts,
@@ -150,7 +152,12 @@ describe('accounts', () => {
     const link = linkIn(mail.text, `${server.baseURL}/verificationtoken?token=`);
     assert.ok(link, `the verification mail has a link:\n${mail.text}`);
 
-    const verified = await page.goto(link);
+    // The link opens a page with one button (opening it signs nobody in); the button verifies.
+    const opened = await page.goto(link);
+    assert.equal(opened.status(), 200);
+    assert.ok((await page.textContent('main')).includes(email), 'the page names the address');
+    assert.equal(await page.locator(AVATAR).count(), 0, 'not signed in by opening the link');
+    const verified = await clickAndNavigate(page, VERIFY_BUTTON);
     assert.equal(verified.status(), 200);
     // A new investor continues with onboarding (server: accounts::onboarding::resume_path).
     assert.equal(pathOf(page), '/boardingFlow/1', 'a verified new investor is sent to onboarding');
@@ -396,7 +403,7 @@ describe('accounts', () => {
     await done(context);
   });
 
-  it('a visitor opening a staff page is sent to sign in and comes back after', async () => {
+  it('a visitor opening a staff page is sent to sign in and comes back after the second factor', async () => {
     const { context, page } = await open();
     const response = await page.goto(server.url('/dashboard/mailbox'));
     assert.equal(response.status(), 200);
@@ -408,7 +415,10 @@ describe('accounts', () => {
     assert.ok(admin && password, `the demo admin's address and password are printed:\n${server.output()}`);
     await page.fill('#email', admin);
     await page.fill('#password', password);
-    const back = await clickAndNavigate(page, SIGNIN_SUBMIT);
+    await clickAndNavigate(page, SIGNIN_SUBMIT);
+    // Staff sign in with two factors: the first time, an authenticator is enrolled.
+    assert.equal(pathOf(page), '/signin/2fa/setup', 'the password alone opens only the enrolment');
+    const back = await secondFactor(page, server, admin);
     assert.equal(back.status(), 200);
     assert.equal(pathOf(page), '/dashboard/mailbox', 'signed in, back where the visitor started');
     assert.equal(await page.locator('form[action="/signin"]').count(), 0, 'the mailbox, not the sign-in form');

@@ -1,5 +1,8 @@
 // Account steps several browser test files share: signing up through the form and following
-// the mailed verification link, signing in and out, and checking the header's avatar menu.
+// the mailed verification link (its page, then its one button: sign-up itself signs nobody in),
+// signing in and out (staff, and members who enrolled, give the second factor: the helpers
+// enrol an authenticator the first time, reading the secret the page shows, and compute its
+// codes afterwards, as a phone would), and checking the header's avatar menu.
 //
 // The functions take the running server (and, where mail is read, the SMTP sink) explicitly:
 //
@@ -7,6 +10,7 @@
 //   await signOut(page, server);
 //   await signIn(page, server, email, PASSWORD);
 import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
 import { clickAndNavigate } from './helpers.mjs';
 import { linkIn } from './smtp.mjs';
 
@@ -90,17 +94,98 @@ export async function join(page, { server, sink }, email, { person = PERSON, pas
   const mail = await sink.waitFor(email, VERIFY_SUBJECT);
   const link = linkIn(mail.text, `${server.baseURL}/verificationtoken?token=`);
   assert.ok(link, `the verification mail has a link:\n${mail.text}`);
-  const verified = await page.goto(link);
+  const verified = await followVerificationLink(page, link);
   assert.equal(verified.status(), 200);
   return link;
 }
 
-/** Posts the sign-in form at `path`; returns the response of the navigation it causes. */
+export const VERIFY_BUTTON = 'form[action="/verificationtoken"] button[type=submit]';
+
+/** Opens a mailed verification link and presses its one button; returns that navigation's response. */
+export async function followVerificationLink(page, link) {
+  const opened = await page.goto(link);
+  assert.equal(opened.status(), 200, `the verification link opens its page (${opened.status()})`);
+  return clickAndNavigate(page, VERIFY_BUTTON);
+}
+
+/**
+ * Posts the sign-in form at `path`, then gives the second factor when one is asked for;
+ * returns the response of the last navigation.
+ */
 export async function signIn(page, server, email, password, path = '/signin') {
   await page.goto(server.url(path));
   await page.fill('#email', email);
   await page.fill('#password', password);
-  return clickAndNavigate(page, SIGNIN_SUBMIT);
+  const response = await clickAndNavigate(page, SIGNIN_SUBMIT);
+  if (pathOf(page).startsWith('/signin/2fa')) return secondFactor(page, server, email);
+  return response;
+}
+
+// Two-factor sign-in: RFC 6238 TOTP (HMAC-SHA-1, 6 digits, 30 s), computed here as an
+// authenticator app would from the secret the enrolment page shows.
+const authenticators = new Map(); // `${baseURL}|${email}` -> { secret, last }
+
+function base32Decode(text) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of text.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const bytes = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8) bytes.push(parseInt(bits.slice(i, i + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The code `secret` gives at time step `step`. */
+export function totpCode(secret, step) {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
+  const at = mac[mac.length - 1] & 0x0f;
+  const value = ((mac[at] & 0x7f) << 24) | (mac[at + 1] << 16) | (mac[at + 2] << 8) | mac[at + 3];
+  return String(value % 1_000_000).padStart(6, '0');
+}
+
+/** Remembers the authenticator secret enrolled for `email` on `server`. */
+export function rememberAuthenticator(server, email, secret) {
+  authenticators.set(`${server.baseURL}|${email}`, { secret, last: 0 });
+}
+
+/**
+ * A fresh code for `email`: the server takes each code once and accepts the neighbouring time
+ * steps, so a step after the last one used is picked (waiting when three went in 30 s).
+ */
+export async function nextCode(server, email) {
+  const entry = authenticators.get(`${server.baseURL}|${email}`);
+  assert.ok(entry, `an authenticator is enrolled for ${email}`);
+  for (;;) {
+    const now = Math.floor(Date.now() / 30_000);
+    const step = Math.max(now - 1, entry.last + 1);
+    if (step <= now + 1) {
+      entry.last = step;
+      return totpCode(entry.secret, step);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const CODE_SUBMIT = 'form.form button[type=submit]';
+
+/**
+ * On /signin/2fa or /signin/2fa/setup: enrols an authenticator (the first time) or gives a
+ * code, and goes on to where the member was going; returns the last navigation's response.
+ */
+export async function secondFactor(page, server, email) {
+  if (pathOf(page) === '/signin/2fa/setup') {
+    const secret = await page.getAttribute('[data-secret]', 'data-secret');
+    rememberAuthenticator(server, email, secret);
+    await page.fill('#code', await nextCode(server, email));
+    const enrolled = await clickAndNavigate(page, CODE_SUBMIT);
+    assert.equal(enrolled.status(), 200, `${email} enrols an authenticator`);
+    assert.equal(await page.locator('ul.recovery-codes li').count(), 10, 'ten recovery codes');
+    return clickAndNavigate(page, 'main p > a.button--primary');
+  }
+  assert.equal(pathOf(page), '/signin/2fa', `${email} is asked for a code, at ${page.url()}`);
+  await page.fill('#code', await nextCode(server, email));
+  return clickAndNavigate(page, CODE_SUBMIT);
 }
 
 /** Signs out with the avatar menu's button (from the home page). */

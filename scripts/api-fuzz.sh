@@ -34,10 +34,20 @@ curl -fsS -o /dev/null -b "$JAR_I" -c "$JAR_I" -H "Origin: $BASE" \
   --data-urlencode "phone=05321112233" --data-urlencode "country=Türkiye" --data-urlencode "city=İzmir" \
   --data-urlencode "language=tr" --data-urlencode "investor_type=individual" --data-urlencode "terms=on" \
   "$BASE/signup"
+# Joining signs nobody in: the investor signs in with the password.
+curl -fsS -o /dev/null -b "$JAR_I" -c "$JAR_I" -H "Origin: $BASE" \
+  --data-urlencode "csrf=$TOKEN_I" --data-urlencode "email=fuzz-investor@example.com" \
+  --data-urlencode "password=fuzz-password-2" --data-urlencode "next=/" "$BASE/signin"
 TOKEN_A=$(curl -fsS -c "$JAR_A" "$BASE/signin" | csrf_from)
 curl -fsS -o /dev/null -b "$JAR_A" -c "$JAR_A" -H "Origin: $BASE" \
   --data-urlencode "csrf=$TOKEN_A" --data-urlencode "email=fuzz-admin@example.com" \
   --data-urlencode "password=fuzz-password-1" --data-urlencode "next=/" "$BASE/signin"
+# Staff sign in with two factors: enrol an authenticator (the page shows its key), give a code.
+SETUP=$(curl -fsS -b "$JAR_A" -c "$JAR_A" "$BASE/signin/2fa/setup")
+SECRET=$(printf '%s' "$SETUP" | grep -o 'data-secret="[^"]*"' | sed 's/.*="//;s/"$//')
+curl -fsS -o /dev/null -b "$JAR_A" -c "$JAR_A" -H "Origin: $BASE" \
+  --data-urlencode "csrf=$TOKEN_A" --data-urlencode "code=$(python3 scripts/totp.py "$SECRET")" \
+  "$BASE/signin/2fa/setup"
 
 # A visitor: only the CSRF cookie a page gives.
 JAR_V="$WORK/visitor"

@@ -127,13 +127,18 @@ class Gone(Exception):
     """The server stopped answering."""
 
 class Browser:
-    def __init__(self, base):
+    def __init__(self, base, client=None):
         self.base = base
+        # Each simulated member comes from an address of its own, as the trusted proxy in front
+        # reports it (ORTAK_TRUSTED_PROXIES): per-client rate limits are for one client.
+        self.client = client
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()), NoRedirect())
 
     def call(self, method, path, form=None, payload=None, token=None):
         headers, data = {}, None
+        if self.client:
+            headers["x-forwarded-for"] = self.client
         if form is not None:
             data = urllib.parse.urlencode(form).encode()
             headers["content-type"] = "application/x-www-form-urlencoded"
@@ -186,7 +191,7 @@ def load(args):
                     i = next(counter)
                 if args.count and i >= args.count:
                     return
-                browser = Browser(args.base)
+                browser = Browser(args.base, f"10.{w % 256}.{i // 256 % 256}.{i % 256}")
                 email = f"{args.prefix}-{w}-{i}@example.com"
                 status, page = browser.call("GET", "/signup")
                 m = re.search(r'name="csrf" value="([^"]+)"', page)
@@ -197,6 +202,11 @@ def load(args):
                 if status != 303:
                     raise RuntimeError(f"POST /signup {email}: {status}")
                 ack("user", email)
+                # Joining signs nobody in: the new member signs in with the password.
+                status, _ = browser.call("POST", "/signin", form={
+                    "csrf": token, "email": email, "password": PASSWORD})
+                if status != 303:
+                    raise RuntimeError(f"POST /signin {email}: {status}")
                 if i % 2 == 0:
                     status, _ = browser.call("POST", "/mkk", form={"csrf": token, **mkk_fields(email)})
                     if status != 303:
@@ -316,7 +326,7 @@ fi
 
 # Starts `ortak serve` on $DATA with its log in $1; sets ORTAK_PID and BASE.
 start_ortak() {
-  ORTAK_ADDR=127.0.0.1:0 ORTAK_DATA_DIR="$DATA" ORTAK_DEMO=1 RUST_LOG=warn \
+  ORTAK_ADDR=127.0.0.1:0 ORTAK_DATA_DIR="$DATA" ORTAK_DEMO=1 RUST_LOG=warn ORTAK_TRUSTED_PROXIES=127.0.0.1 \
     "$ORTAK_BIN" serve >"$WORK/$1" 2>&1 &
   ORTAK_PID=$!
   BASE=""

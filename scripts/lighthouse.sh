@@ -30,10 +30,19 @@ ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$WORK/data" ORTAK_DEMO=1 RUST_LOG=w
 PID=$!
 for _ in $(seq 1 100); do curl -fsS "$BASE/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
 
+# Staff sign in with two factors: enrol an authenticator (the page shows its key), give its code.
+second_factor() { # cookie jar, base URL, CSRF token
+  local setup secret
+  setup=$(curl -kfsS -b "$1" -c "$1" "$2/signin/2fa/setup")
+  secret=$(printf '%s' "$setup" | grep -o 'data-secret="[^"]*"' | sed 's/.*="//;s/"$//')
+  curl -kfsS -o /dev/null -b "$1" -c "$1" -H "Origin: $2" --data-urlencode "csrf=$3" \
+    --data-urlencode "code=$(python3 scripts/totp.py "$secret")" "$2/signin/2fa/setup"
+}
 JAR="$WORK/jar"
 TOKEN=$(curl -fsS -c "$JAR" "$BASE/signin" | grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"$//')
 curl -fsS -o /dev/null -b "$JAR" -c "$JAR" -H "Origin: $BASE" --data-urlencode "csrf=$TOKEN" \
   --data-urlencode "email=lh@example.com" --data-urlencode "password=lighthouse-1" --data-urlencode "next=/" "$BASE/signin"
+second_factor "$JAR" "$BASE" "$TOKEN"
 COOKIE=$(awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$JAR")
 POST=$(curl -fsS "$BASE/blog" | grep -o 'href="/blog/[^"]*"' | head -1 | sed 's/href="//;s/"$//')
 

@@ -31,5 +31,8 @@ step "Browser end-to-end tests"
 cargo build -p ortak --locked
 ORTAK_BIN=target/debug/ortak npm run --silent e2e
 
+step "Disaster recovery: Litestream replica, SIGKILL, restore"
+ORTAK_BIN=target/debug/ortak ./scripts/dr-test.sh
+
 step "JSON API against its OpenAPI document (schemathesis)"
 ORTAK_BIN=target/debug/ortak ./scripts/api-fuzz.sh

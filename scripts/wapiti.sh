@@ -81,6 +81,14 @@ curl -kfsS "$BASE/healthz" >/dev/null || { echo "Ortak behind nginx did not star
 
 csrf_from() { grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"$//'; }
 cookies() { awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$1"; }
+# Staff sign in with two factors: enrol an authenticator (the page shows its key), give its code.
+second_factor() { # cookie jar, base URL, CSRF token
+  local setup secret
+  setup=$(curl -kfsS -b "$1" -c "$1" "$2/signin/2fa/setup")
+  secret=$(printf '%s' "$setup" | grep -o 'data-secret="[^"]*"' | sed 's/.*="//;s/"$//')
+  curl -kfsS -o /dev/null -b "$1" -c "$1" -H "Origin: $2" --data-urlencode "csrf=$3" \
+    --data-urlencode "code=$(python3 scripts/totp.py "$secret")" "$2/signin/2fa/setup"
+}
 
 JAR_I="$WORK/investor" JAR_A="$WORK/admin"
 TOKEN=$(curl -kfsS -c "$JAR_I" "$BASE/signup" | csrf_from)
@@ -91,10 +99,15 @@ curl -kfsS -o /dev/null -b "$JAR_I" -c "$JAR_I" -H "Origin: $BASE" \
   --data-urlencode "phone=05321112233" --data-urlencode "country=Türkiye" --data-urlencode "city=İzmir" \
   --data-urlencode "language=tr" --data-urlencode "investor_type=individual" --data-urlencode "terms=on" \
   "$BASE/signup"
+# Joining signs nobody in: the investor signs in with the password.
+curl -kfsS -o /dev/null -b "$JAR_I" -c "$JAR_I" -H "Origin: $BASE" \
+  --data-urlencode "csrf=$TOKEN" --data-urlencode "email=scan-investor@example.com" \
+  --data-urlencode "password=scan-password-2" --data-urlencode "next=/" "$BASE/signin"
 TOKEN=$(curl -kfsS -c "$JAR_A" "$BASE/signin" | csrf_from)
 curl -kfsS -o /dev/null -b "$JAR_A" -c "$JAR_A" -H "Origin: $BASE" \
   --data-urlencode "csrf=$TOKEN" --data-urlencode "email=scan-admin@example.com" \
   --data-urlencode "password=scan-password-1" --data-urlencode "next=/" "$BASE/signin"
+second_factor "$JAR_A" "$BASE" "$TOKEN"
 
 status=0
 for who in investor admin; do

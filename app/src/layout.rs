@@ -10,6 +10,8 @@ pub struct Chrome {
 const NO_HEADER: &[&str] = &[
     "/signup",
     "/signin",
+    "/signin/2fa",
+    "/signin/2fa/setup",
     "/login",
     "/register",
     "/verification",
@@ -37,6 +39,8 @@ const NO_FOOTER: &[&str] = &[
     "/login",
     "/register",
     "/signin",
+    "/signin/2fa",
+    "/signin/2fa/setup",
     "/signup",
     "/boardingFlow/1",
     "/boardingFlow/2",

@@ -155,3 +155,4 @@ dashboard-consent-source = Where they subscribed
 dashboard-consent-at = Consent given at
 dashboard-transfer-received-amount = Amount received
 dashboard-transfer-received-on = Received on
+dashboard-reset-2fa = Reset two-factor sign-in

@@ -155,3 +155,4 @@ dashboard-consent-source = Abone olduğu yer
 dashboard-consent-at = Onay zamanı
 dashboard-transfer-received-amount = Gelen tutar
 dashboard-transfer-received-on = Geliş tarihi
+dashboard-reset-2fa = İki adımlı girişi sıfırla

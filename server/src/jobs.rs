@@ -22,6 +22,10 @@ pub struct Task {
 fn tasks() -> Vec<Task> {
     vec![
         Task {
+            name: "mail.purge_sent_bodies",
+            run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
+        },
+        Task {
             name: "reconcile_payments",
             run: |s| Box::pin(crate::payments::reconcile::reconcile_payments(s)),
         },
@@ -40,9 +44,15 @@ pub async fn run(state: AppState, interval: Duration) {
     loop {
         ticker.tick().await;
         for task in &tasks {
-            if let Err(e) = (task.run)(&state).await {
-                tracing::error!(task = task.name, error = %e, "background job failed");
-            }
+            let outcome = match (task.run)(&state).await {
+                Ok(()) => "ok",
+                Err(e) => {
+                    tracing::error!(task = task.name, error = %e, "background job failed");
+                    "failed"
+                }
+            };
+            metrics::counter!("ortak_job_runs_total", "task" => task.name, "outcome" => outcome)
+                .increment(1);
         }
     }
 }

@@ -42,8 +42,10 @@ async fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve::run(settings).await,
         Command::Migrate => {
-            let pool = db::connect(&settings.data_dir).await?;
-            db::migrate(&pool).await?;
+            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+            if let Some(backup) = db::migrate(&pool, &settings.data_dir).await? {
+                println!("Backup before migrating: {}", backup.display());
+            }
             println!(
                 "Migrations applied to {}",
                 db::database_path(&settings.data_dir).display()
@@ -55,10 +57,11 @@ async fn main() -> anyhow::Result<()> {
             password,
             superadmin,
         } => {
-            let pool = db::connect(&settings.data_dir).await?;
-            db::migrate(&pool).await?;
-            let role = accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
-            println!("{email} is now {role}");
+            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+            db::migrate(&pool, &settings.data_dir).await?;
+            let created =
+                accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
+            print!("{}", accounts::admins::instructions(&email, &created));
             Ok(())
         }
         Command::Routes => {
@@ -66,7 +69,7 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { file } => {
-            let pool = db::connect(&settings.data_dir).await?;
+            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
             db::backup(&pool, &file).await?;
             println!("Backup written to {}", file.display());
             Ok(())

@@ -16,7 +16,9 @@ use crate::error::AppError;
 use crate::state::AppState;
 use crate::web::page_cache::PageCache;
 use crate::web::routes::RouteInfo;
-use crate::web::{Access, Ctx, Routes, assets, cookies, ctx, headers, input_screen, page_cache};
+use crate::web::{
+    Access, Ctx, Routes, assets, cookies, ctx, headers, input_screen, metrics, page_cache,
+};
 use crate::{
     accounts, applications, content, db, fund, investing, newsletter, payments, staff, startups,
 };
@@ -26,7 +28,8 @@ fn areas() -> Vec<Routes> {
     let mut all = vec![
         Routes::new(Access::Public)
             .get("/", home)
-            .get("/healthz", health),
+            .get("/healthz", health)
+            .get("/metrics", metrics::scrape),
     ];
     all.extend(content::routes());
     all.extend(newsletter::routes());
@@ -75,6 +78,7 @@ pub fn build(state: AppState) -> Router {
     }
     let router = router
         .fallback(static_or_not_found)
+        .layer(axum::middleware::from_fn(metrics::mark_route))
         // Inside the context, which renders its refusals in the user's language.
         .layer(axum::middleware::from_fn(input_screen::middleware))
         .layer(axum::middleware::from_fn_with_state(
@@ -93,7 +97,9 @@ pub fn build(state: AppState) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(30),
         ));
-    headers::apply(router, shared.secure_cookies).with_state(state)
+    headers::apply(router, shared.secure_cookies)
+        .layer(axum::middleware::from_fn(metrics::track))
+        .with_state(state)
 }
 
 async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {

@@ -12,9 +12,9 @@ use tower_sessions::ExpiredDeletion;
 use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::db::clock::Clock;
-use crate::mail::worker::{MailWaker, SmtpSender};
+use crate::mail::worker::{MailWaker, SmtpSender, Worker};
 use crate::providers::edevlet::IdentityCheck;
-use crate::providers::oidc::Oidc;
+use crate::providers::oidc::{Oidc, OidcOptions};
 use crate::providers::payments::{self, CallbackKey, PaymentProvider};
 use crate::settings::Settings;
 use crate::state::{AppState, Escrow, Shared};
@@ -27,6 +27,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         &settings.payments,
         settings.public_url.as_deref().unwrap_or_default(),
     )?;
+    crate::web::metrics::install(settings.metrics_token.clone())?;
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
         demo::seed_demo(&pool, &settings.data_dir).await?
@@ -40,7 +41,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let public_url = settings.public_url(bound);
     let clock = clock(&settings);
     let mail_waker = MailWaker::default();
-    let mailer = start_mailer(&settings, &pool, &mail_waker, &clock)?;
+    let mailer = start_mailer(&settings, &pool, &mail_waker, &clock, &public_url)?;
     let running = Running {
         pool: pool.clone(),
         clock,
@@ -58,12 +59,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let app = routes::build(state);
 
     announce(admin_password, &public_url, bound);
-    axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    let header_timeout = std::time::Duration::from_secs(settings.header_timeout_seconds);
+    serve(listener, app, header_timeout).await;
     cleanup.abort();
     jobs.abort();
     if let Some(mailer) = mailer {
@@ -76,8 +73,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
 
 /// Opens the database, applies the migrations and inserts the legal pages and FAQ when missing.
 async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
-    let pool = db::connect(&settings.data_dir).await?;
-    db::migrate(&pool).await?;
+    let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+    db::migrate(&pool, &settings.data_dir).await?;
     content::seed::seed_content(&pool).await?;
     Ok(pool)
 }
@@ -107,20 +104,86 @@ fn clock(settings: &Settings) -> Clock {
     }
 }
 
-/// Starts the mail worker when SMTP is configured; without it mails wait in the outbox.
+/// Starts the mail worker when SMTP is configured; without it mails wait in the outbox (and no
+/// sign-in, reset or verification token is ever issued).
 fn start_mailer(
     settings: &Settings,
     pool: &SqlitePool,
     waker: &MailWaker,
     clock: &Clock,
+    public_url: &str,
 ) -> anyhow::Result<Option<AbortHandle>> {
     let Some(url) = &settings.smtp_url else {
         tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
         return Ok(None);
     };
     let sender = SmtpSender::new(url, &settings.mail_from)?;
-    let worker = mail::worker::run(pool.clone(), sender, waker.clone(), clock.clone());
-    Ok(Some(tokio::spawn(worker).abort_handle()))
+    let worker = Worker {
+        db: pool.clone(),
+        clock: clock.clone(),
+        public_url: public_url.to_owned(),
+    };
+    let run = mail::worker::run(worker, sender, waker.clone());
+    Ok(Some(tokio::spawn(run).abort_handle()))
+}
+
+/// Serves HTTP/1.1 and HTTP/2 on `listener` until SIGTERM or Ctrl-C, then lets the requests in
+/// flight finish (at most 30 s). Unlike `axum::serve`, a connection must send each request's
+/// headers within `header_timeout` (hyper's header read timeout, which needs a timer).
+async fn serve(listener: TcpListener, app: axum::Router, header_timeout: std::time::Duration) {
+    use axum::extract::ConnectInfo;
+    use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+    use hyper_util::server::conn::auto::Builder;
+    use hyper_util::server::graceful::GracefulShutdown;
+    use hyper_util::service::TowerToHyperService;
+
+    let mut builder = Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout);
+    builder.http2().timer(TokioTimer::new());
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown_signal());
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(e) => {
+                    // Out of file descriptors and the like: wait a moment rather than spin.
+                    tracing::warn!(error = %e, "accepting a connection failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let _ = stream.set_nodelay(true);
+        // The peer's address, as `into_make_service_with_connect_info` would give it.
+        let service = tower::ServiceExt::map_request(
+            app.clone(),
+            move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                request.extensions_mut().insert(ConnectInfo(peer));
+                request
+            },
+        );
+        let connection = builder
+            .serve_connection_with_upgrades(TokioIo::new(stream), TowerToHyperService::new(service))
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(std::time::Duration::from_secs(30), graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("requests still in flight after 30 s; stopping anyway");
+    }
 }
 
 /// What start-up made before the state: the pieces that are not read off the settings.
@@ -140,7 +203,13 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         &settings.oidc_client_id,
         &settings.oidc_client_secret,
     ) {
-        (Some(issuer), Some(id), Some(secret)) => Some(Arc::new(Oidc::new(issuer, id, secret)?)),
+        (Some(issuer), Some(id), Some(secret)) => {
+            let options = OidcOptions {
+                pkce: settings.oidc_pkce,
+                require_nonce: settings.oidc_require_nonce,
+            };
+            Some(Arc::new(Oidc::new(issuer, id, secret, options)?))
+        }
         _ => None,
     };
     let callback_key = db::secrets::load_or_create(&running.pool, "payment_callback_key").await?;
@@ -180,6 +249,7 @@ fn announce(admin_password: Option<String>, public_url: &str, bound: SocketAddr)
         println!("Demo admin created. Sign in at {public_url}/signin");
         println!("    e-mail:   {}", demo::DEMO_ADMIN_EMAIL);
         println!("    password: {password}");
+        println!("    then enrol an authenticator app (the QR code shown at the first sign-in)");
     }
     // Tests and scripts read this line to learn the port when ORTAK_ADDR ends in :0.
     println!("Ortak is listening on http://{bound} (public URL {public_url})");

@@ -82,14 +82,36 @@ pub struct Settings {
         hide_env_values = true
     )]
     pub oidc_client_secret: Option<String>,
-    /// The service fee in basis points of the investment amount (250 = 2.5%).
+    /// Whether the professional-network sign-in sends PKCE (S256). LinkedIn refuses a token
+    /// request that carries `code_verifier` (401 invalid_client) for web apps: set `false` there.
+    #[arg(long, env = "ORTAK_OIDC_PKCE", default_value_t = true, global = true,
+          action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new())]
+    pub oidc_pkce: bool,
+    /// Whether the provider's ID token must carry the `nonce` sent. LinkedIn leaves it out: set
+    /// `false` there. A nonce that is present must match either way.
+    #[arg(long, env = "ORTAK_OIDC_REQUIRE_NONCE", default_value_t = true, global = true,
+          action = clap::ArgAction::Set, value_parser = clap::builder::BoolishValueParser::new())]
+    pub oidc_require_nonce: bool,
+    /// The service fee in basis points of the investment amount (250 = 2.5%), at most 1000
+    /// (10%): a value outside 0..=1000 refuses to start.
     #[arg(
         long,
         env = "ORTAK_SERVICE_FEE_BP",
         default_value_t = 250,
-        global = true
+        global = true,
+        value_parser = clap::value_parser!(i64).range(0..=1000)
     )]
     pub service_fee_bp: i64,
+    /// A connection must send a request's headers within this many seconds, or it is closed
+    /// (connections that trickle header lines would otherwise stay open for ever).
+    #[arg(
+        long,
+        env = "ORTAK_HEADER_TIMEOUT_SECONDS",
+        default_value_t = 10,
+        global = true,
+        value_parser = clap::value_parser!(u64).range(1..=3600)
+    )]
+    pub header_timeout_seconds: u64,
     /// The population registry's TCKN check (KPSPublic SOAP endpoint), e.g.
     /// `https://tckimlik.nvi.gov.tr/Service/KPSPublic.asmx`. Unset: staff verify identities.
     #[arg(long, env = "ORTAK_NVI_URL", global = true)]
@@ -141,6 +163,25 @@ pub struct Settings {
         global = true
     )]
     pub escrow_iban: String,
+    /// SQLite's automatic WAL checkpoint threshold in pages. Set 0 when Litestream replicates
+    /// the database (it then does the checkpoints); never 0 without it, or the WAL grows until
+    /// Ortak stops.
+    #[arg(
+        long,
+        env = "ORTAK_WAL_AUTOCHECKPOINT",
+        default_value_t = 1000,
+        global = true
+    )]
+    pub wal_autocheckpoint: u32,
+    /// A bearer token that opens `/metrics` from other hosts (without it, only requests from
+    /// the listening host itself are answered).
+    #[arg(
+        long,
+        env = "ORTAK_METRICS_TOKEN",
+        global = true,
+        hide_env_values = true
+    )]
+    pub metrics_token: Option<String>,
     /// How often background jobs (round closing, payment deadlines, purges) look for work.
     #[arg(
         long,

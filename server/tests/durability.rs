@@ -70,6 +70,21 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
                     Ok(_) => continue,
                     Err(_) => return,
                 }
+                // Joining signs nobody in: the new member signs in with the password.
+                let signin = browser
+                    .post(format!("{base}/signin"))
+                    .form(&[
+                        ("csrf", token.as_str()),
+                        ("email", email.as_str()),
+                        ("password", "gizli-sifre-123"),
+                    ])
+                    .send()
+                    .await;
+                match signin {
+                    Ok(r) if r.status() == 303 => {}
+                    Ok(r) => panic!("sign-in: {}", r.status()),
+                    Err(_) => return,
+                }
                 // The new member's MKK details, then an investment request (every other one).
                 if i % 2 == 0 {
                     let mut mkk: Vec<(&str, String)> = vec![("csrf", token.clone())];

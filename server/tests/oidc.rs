@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::journeys::create_admin;
+use common::journeys::sign_up;
 use common::oidc::{CLIENT_ID, CLIENT_SECRET, Identity, StandIn};
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
@@ -14,6 +14,7 @@ fn identity(email: &str) -> Identity {
         given_name: "Deniz".into(),
         family_name: "Aksoy".into(),
         wrong_audience: false,
+        wrong_nonce: false,
     }
 }
 
@@ -108,17 +109,10 @@ async fn a_new_member_joins_through_the_professional_network() {
 
 #[tokio::test]
 async fn an_existing_account_is_linked_by_verified_email_and_forgeries_fail() {
-    let data = TempDir::new().unwrap();
-    create_admin(&data, "mevcut@example.com", false);
     let provider = StandIn::start(identity("mevcut@example.com")).await;
-    let server = Server::start_in(
-        data,
-        &[
-            ("ORTAK_OIDC_ISSUER", &provider.issuer),
-            ("ORTAK_OIDC_CLIENT_ID", CLIENT_ID),
-            ("ORTAK_OIDC_CLIENT_SECRET", CLIENT_SECRET),
-        ],
-    );
+    let server = start(&provider).await;
+    // A member (staff never sign in by the professional network alone: tests/oidc_certified.rs).
+    sign_up(&server, "mevcut@example.com").await;
     let browser = client();
     let back = round_trip(&server, &browser, "/blog").await;
     assert_eq!(back.headers()["location"], "/blog");
@@ -137,7 +131,11 @@ async fn an_existing_account_is_linked_by_verified_email_and_forgeries_fail() {
         provider.set(bad);
         let stranger = client();
         let back = round_trip(&server, &stranger, "/").await;
-        assert_eq!(back.status(), 502);
+        assert_eq!(
+            back.status(),
+            400,
+            "a refusal is the client's problem, not a bad gateway"
+        );
         assert!(
             back.text()
                 .await
@@ -151,7 +149,7 @@ async fn an_existing_account_is_linked_by_verified_email_and_forgeries_fail() {
         .send()
         .await
         .unwrap();
-    assert_eq!(forged.status(), 502);
+    assert_eq!(forged.status(), 400);
 }
 
 #[tokio::test]
@@ -175,4 +173,100 @@ async fn without_configuration_there_is_no_professional_network_sign_in() {
             .status(),
         404
     );
+}
+
+#[tokio::test]
+async fn accepting_the_terms_never_merges_into_an_account_someone_created_meanwhile() {
+    // F7: the victim is on the terms page when an attacker joins with the victim's address.
+    let provider = StandIn::start(identity("kurban@example.com")).await;
+    let server = start(&provider).await;
+    let victim = client();
+    let back = round_trip(&server, &victim, "/").await;
+    assert_eq!(back.headers()["location"], "/signin/oidc/terms");
+    let attacker = sign_up(&server, "kurban@example.com").await;
+    assert_eq!(
+        attacker
+            .get(server.url("/profile"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200,
+        "the attacker is signed in with the password chosen"
+    );
+    let terms = common::text(&victim, server.url("/signin/oidc/terms")).await;
+    let joined = victim
+        .post(server.url("/signin/oidc/terms"))
+        .form(&[("csrf", csrf_of(&terms).as_str()), ("terms", "on")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(joined.status(), 303);
+    let (password, verified): (Option<String>, Option<String>) = sqlx::query_as(
+        "SELECT password_hash, email_verified_at FROM users WHERE email = 'kurban@example.com'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    assert!(password.is_none(), "the attacker's password is gone");
+    assert!(verified.is_some());
+    assert_eq!(
+        attacker
+            .get(server.url("/profile"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303,
+        "the attacker's session ended"
+    );
+    let page = common::text(&client(), server.url("/signin")).await;
+    let again = client()
+        .post(server.url("/signin"))
+        .form(&[
+            ("csrf", csrf_of(&page).as_str()),
+            ("email", "kurban@example.com"),
+            ("password", "gizli-sifre-123"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_ne!(
+        again.status(),
+        303,
+        "the attacker's password no longer signs in"
+    );
+    assert_eq!(
+        victim
+            .get(server.url("/profile"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200,
+        "the owner is in"
+    );
+}
+
+#[tokio::test]
+async fn without_required_nonces_a_nonce_that_is_present_must_still_match() {
+    let provider = StandIn::start(Identity {
+        wrong_nonce: true,
+        ..identity("nonce@example.com")
+    })
+    .await;
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[
+            ("ORTAK_OIDC_ISSUER", &provider.issuer),
+            ("ORTAK_OIDC_CLIENT_ID", CLIENT_ID),
+            ("ORTAK_OIDC_CLIENT_SECRET", CLIENT_SECRET),
+            ("ORTAK_OIDC_REQUIRE_NONCE", "false"),
+        ],
+    );
+    let back = round_trip(&server, &client(), "/").await;
+    assert_eq!(back.status(), 400, "a wrong nonce is refused");
+    provider.set(identity("nonce@example.com"));
+    let back = round_trip(&server, &client(), "/").await;
+    assert_eq!(back.headers()["location"], "/signin/oidc/terms");
 }

@@ -140,3 +140,129 @@ async fn create_admin_migrate_and_backup_work_from_the_command_line() {
     assert!(hash.starts_with("$argon2id$"));
     assert_eq!(copy.get("/healthz").await.0, 200);
 }
+
+/// Applies only the first `n` of the embedded migrations, as an older Ortak would have.
+async fn migrate_to(data: &TempDir, n: usize) {
+    let url = format!(
+        "sqlite://{}?mode=rwc",
+        data.path().join("ortak.db").display()
+    );
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let all = sqlx::migrate!("./migrations");
+    let older = sqlx::migrate::Migrator {
+        migrations: std::borrow::Cow::Owned(all.iter().take(n).cloned().collect()),
+        ..sqlx::migrate::Migrator::DEFAULT
+    };
+    older.run(&pool).await.unwrap();
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn migrating_an_existing_database_takes_a_backup_first() {
+    let data = TempDir::new().unwrap();
+    let total = sqlx::migrate!("./migrations").iter().count();
+    migrate_to(&data, total - 1).await;
+
+    let out = ortak(&data, &["migrate"]);
+    assert!(out.status.success(), "{out:?}");
+    let backups: Vec<_> = std::fs::read_dir(data.path().join("backups"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(backups.len(), 1, "one backup before the pending migration");
+    // The backup is the database as it was: one migration short.
+    let copy = sqlx::SqlitePool::connect(&format!("sqlite://{}", backups[0].display()))
+        .await
+        .unwrap();
+    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(&copy)
+        .await
+        .unwrap();
+    assert_eq!(applied as usize, total - 1);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Backup before migrating"));
+
+    // Up to date: nothing to back up.
+    assert!(ortak(&data, &["migrate"]).status.success());
+    assert_eq!(
+        std::fs::read_dir(data.path().join("backups"))
+            .unwrap()
+            .count(),
+        1
+    );
+}
+
+#[tokio::test]
+async fn a_database_from_a_newer_ortak_is_refused_with_a_clear_message() {
+    let data = TempDir::new().unwrap();
+    assert!(ortak(&data, &["migrate"]).status.success());
+    let db = sqlx::SqlitePool::connect(&format!(
+        "sqlite://{}",
+        data.path().join("ortak.db").display()
+    ))
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO _sqlx_migrations (version, description, success, checksum, execution_time)
+         VALUES (99990101, 'from the future', 1, x'00', 0)",
+    )
+    .execute(&db)
+    .await
+    .unwrap();
+    db.close().await;
+    for command in [["migrate"], ["serve"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_ortak"))
+            .args(command)
+            .env("ORTAK_DATA_DIR", data.path())
+            .env("ORTAK_ADDR", "127.0.0.1:0")
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{command:?} must refuse");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(said.contains("migrated by a newer Ortak"), "{said}");
+    }
+}
+
+#[tokio::test]
+async fn metrics_answer_the_local_host_or_the_token_holder_only() {
+    let data = TempDir::new().unwrap();
+    let server = Server::start_in(data, &[("ORTAK_METRICS_TOKEN", "olcum-anahtari")]);
+    // Some traffic first: a page with a path parameter and a 404.
+    assert_eq!(server.get("/blog/no-such-post").await.0, 404);
+    assert_eq!(server.get("/faq").await.0, 200);
+
+    let local = common::client()
+        .get(server.url("/metrics"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(local.status(), 200);
+    let body = local.text().await.unwrap();
+    for metric in [
+        "ortak_http_requests_total",
+        "ortak_http_request_duration_seconds_bucket",
+        "ortak_outbox_pending",
+        "ortak_outbox_oldest_age_seconds",
+        "ortak_database_bytes",
+        "ortak_wal_bytes",
+    ] {
+        assert!(body.contains(metric), "{metric} in\n{body}");
+    }
+    // By route pattern, never by raw path.
+    assert!(body.contains("route=\"/blog/{slug}\""), "{body}");
+    assert!(!body.contains("no-such-post"));
+    assert!(body.contains("route=\"/faq\""));
+
+    // Through a reverse proxy on the same host: as if from outside.
+    let relayed = |token: Option<&str>| {
+        let mut request = common::client()
+            .get(server.url("/metrics"))
+            .header("x-forwarded-for", "203.0.113.7");
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send()
+    };
+    assert_eq!(relayed(None).await.unwrap().status(), 404);
+    assert_eq!(relayed(Some("yanlis")).await.unwrap().status(), 404);
+    assert_eq!(relayed(Some("olcum-anahtari")).await.unwrap().status(), 200);
+}

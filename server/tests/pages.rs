@@ -512,8 +512,9 @@ async fn behind_https_hsts_and_a_host_prefixed_secure_session_cookie() {
     let set = cookie_pairs(&page);
     let csrf_cookie = set
         .iter()
-        .find(|c| c.starts_with("ortak_csrf="))
-        .expect("a CSRF cookie");
+        .find(|c| c.starts_with("__Host-ortak_csrf="))
+        .expect("the CSRF cookie is __Host- prefixed too");
+    assert!(!set.iter().any(|c| c.starts_with("ortak_csrf=")));
     assert!(csrf_cookie.contains("Secure") && csrf_cookie.contains("HttpOnly"));
     let jar: Vec<&str> = set.iter().map(|c| c.split(';').next().unwrap()).collect();
     let token = common::csrf_of(&page.text().await.unwrap());
@@ -541,6 +542,40 @@ async fn behind_https_hsts_and_a_host_prefixed_secure_session_cookie() {
         !session.contains("Domain="),
         "__Host- cookies have no Domain"
     );
+
+    // The second factor (staff): enrol an authenticator by hand, carrying the cookies.
+    let pending_pair = session.split(';').next().unwrap().to_owned();
+    let cookies = format!("{}; {pending_pair}", jar.join("; "));
+    let setup = client()
+        .get(server.url("/signin/2fa/setup"))
+        .header("cookie", &cookies)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(setup.status(), 200);
+    let html = setup.text().await.unwrap();
+    let secret = common::journeys::secret_on_page(&html);
+    let step = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+        / 30;
+    let enrolled = client()
+        .post(server.url("/signin/2fa/setup"))
+        .header("cookie", &cookies)
+        .header("origin", server.base.as_str())
+        .form(&[
+            ("csrf", common::csrf_of(&html)),
+            ("code", common::journeys::code_at(&secret, step)),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(enrolled.status(), 200);
+    let session = cookie_pairs(&enrolled)
+        .into_iter()
+        .find(|c| c.starts_with("__Host-ortak_session="))
+        .expect("a new session once both factors are given");
 
     // Signing out clears the browser's cache and storage for the site.
     let session_pair = session.split(';').next().unwrap().to_owned();

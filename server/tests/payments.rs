@@ -3,7 +3,7 @@
 mod common;
 
 use common::journeys::{create_admin, csrf, post_form, sign_up};
-use common::{Server, client, csrf_of};
+use common::{Server, csrf_of};
 use tempfile::TempDir;
 
 /// An investor with an approved request for Cemre Enerji; returns (investor, request id).
@@ -57,19 +57,8 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
             .status(),
         409
     );
-    let staff = client();
-    let page = common::text(&staff, server.url("/signin")).await;
-    let signed = post_form(
-        &staff,
-        server.url("/signin"),
-        &csrf_of(&page),
-        &[
-            ("email", "super@example.com".into()),
-            ("password", "parola-1234".into()),
-        ],
-    )
-    .await;
-    assert_eq!(signed.status(), 303);
+    // Staff sign in with their second factor (the helper enrols one).
+    let staff = common::journeys::sign_in(server, "super@example.com", "parola-1234").await;
     let board = common::text(&staff, server.url("/dashboard/investments")).await;
     let moved = post_form(
         &staff,

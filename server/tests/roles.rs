@@ -6,13 +6,31 @@ use common::journeys::create_admin;
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
 
-/// Signs `email` in with a fresh browser; returns it and the session cookie's value.
+/// Signs `email` in with its password in `browser` (a member without a second factor).
+async fn password_sign_in(server: &Server, browser: &reqwest::Client, email: &str, password: &str) {
+    let page = common::text(browser, server.url("/signin")).await;
+    let response = browser
+        .post(server.url("/signin"))
+        .form(&[
+            ("csrf", csrf_of(&page).as_str()),
+            ("email", email),
+            ("password", password),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 303, "{email} signs in");
+    assert_eq!(response.headers()["location"], "/");
+}
+
+/// Signs staff member `email` in with a fresh browser, second factor included; returns it, the
+/// session cookie's value and where it went next.
 async fn sign_in(
     server: &Server,
     email: &str,
     password: &str,
     next: &str,
-) -> (reqwest::Client, String, reqwest::Response) {
+) -> (reqwest::Client, String, String) {
     let browser = client();
     let page = common::text(&browser, server.url("/signin")).await;
     let response = browser
@@ -27,18 +45,10 @@ async fn sign_in(
         .await
         .unwrap();
     assert_eq!(response.status(), 303, "{email} signs in");
-    let session = response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .find_map(|c| {
-            c.to_str()
-                .unwrap()
-                .strip_prefix("ortak_session=")
-                .map(|v| v.split(';').next().unwrap().to_owned())
-        })
-        .expect("session cookie");
-    (browser, session, response)
+    // Staff give their second factor (enrolling an authenticator the first time).
+    assert_eq!(response.headers()["location"], "/signin/2fa");
+    let done = common::journeys::second_factor(server, &browser, email).await;
+    (browser, done.session, done.next)
 }
 
 #[tokio::test]
@@ -92,9 +102,10 @@ async fn profile_api_needs_a_session_cookie_or_bearer_token() {
 }
 
 #[tokio::test]
-async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
+async fn the_mailbox_is_for_superadmins_and_visitors_come_back_after_signing_in() {
     let data = TempDir::new().unwrap();
     create_admin(&data, "admin@example.com", false);
+    create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[]);
 
     let visitor = client()
@@ -135,6 +146,7 @@ async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
             .status(),
         303
     );
+    password_sign_in(&server, &investor, "investor@example.com", "parola-5678").await;
     assert_eq!(
         investor
             .get(server.url("/dashboard/mailbox"))
@@ -145,21 +157,31 @@ async fn the_mailbox_is_for_staff_and_visitors_come_back_after_signing_in() {
         403
     );
 
-    let (admin, _, response) = sign_in(
+    // Ordinary admins do not read the outbox (issue 12): it is for superadmins.
+    let (admin, _, next) = sign_in(
         &server,
         "admin@example.com",
         "parola-1234",
         "/dashboard/mailbox",
     )
     .await;
-    assert_eq!(response.headers()["location"], "/dashboard/mailbox");
-    let mailbox = common::text(&admin, server.url("/dashboard/mailbox")).await;
+    assert_eq!(next, "/dashboard/mailbox");
+    let refused = admin
+        .get(server.url("/dashboard/mailbox"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 403);
+    let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
+    let mailbox = common::text(&superadmin, server.url("/dashboard/mailbox")).await;
     assert!(mailbox.contains("investor@example.com"));
     assert!(
         mailbox.contains("Ortak: verify your e-mail address"),
         "in the recipient's language"
     );
-    assert!(mailbox.contains("/verificationtoken?token="));
+    // No link, let alone a token: links are issued only as a mail is sent.
+    assert!(!mailbox.contains("/verificationtoken?token="));
+    assert!(mailbox.contains("[link sent only by e-mail]"));
     assert!(
         !mailbox.contains("<header class=\"site-header\">"),
         "dashboard pages have no header"
@@ -213,6 +235,8 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             .status(),
         303
     );
+    // Joining signs nobody in (issue 12): the new investor signs in with the password.
+    password_sign_in(&server, &investor, "rol@example.com", "parola-5678").await;
     let (admin, _, _) = sign_in(&server, "admin@example.com", "parola-1234", "/").await;
     let (superadmin, _, _) = sign_in(&server, "super@example.com", "parola-1234", "/").await;
     let visitor = client();
@@ -233,6 +257,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             .status(),
         303
     );
+    password_sign_in(&server, &corporate, "kurum@example.com", "parola-5678").await;
     // A fund-team member: an investor the superadmin adds to a fund's team.
     let fund_member = common::journeys::sign_up(&server, "fon@example.com").await;
     let fund: i64 = 1;
@@ -260,6 +285,8 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/sitemap.xml", [Ok, Ok, Ok, Ok, Ok]),
         ("/robots.txt", [Ok, Ok, Ok, Ok, Ok]),
         ("/healthz", [Ok, Ok, Ok, Ok, Ok]),
+        // Prometheus metrics: open to the local host (the tests' address) or a token.
+        ("/metrics", [Ok, Ok, Ok, Ok, Ok]),
         ("/signin", [Ok, Redirect, Redirect, Redirect, Redirect]),
         ("/login", [Ok, Redirect, Redirect, Redirect, Redirect]),
         ("/signup", [Ok, Redirect, Redirect, Redirect, Redirect]),
@@ -275,7 +302,14 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             "/boardingFlow/success",
             [SignIn, Redirect, Redirect, Redirect, Redirect],
         ),
-        ("/dashboard/mailbox", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        (
+            "/dashboard/mailbox",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        ("/signin/2fa", [Redirect; 5]),
+        ("/signin/2fa/setup", [Redirect; 5]),
+        // Staff enrolled at sign-in: their enrolment page sends them to the security tab.
+        ("/profile/2fa", [SignIn, Ok, Redirect, Redirect, Ok]),
         ("/api/getProfile", [Unauthorized, Ok, Ok, Ok, Ok]),
         (
             "/api/getProfileImg",
@@ -624,18 +658,20 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         "/contactUs",
         "/qualifiedInvestor",
     ];
-    const SUPERADMIN_ONLY: [&str; 5] = [
+    const SUPERADMIN_ONLY: [&str; 6] = [
         "/dashboard/investments",
         "/dashboard/vcGroups",
         "/dashboard/vipgroups",
         "/dashboard/qualifiedUsers",
         "/dashboard/audit",
+        "/dashboard/mailbox",
     ];
     for route in &table {
         let expected = if route.path.starts_with("/vc-dashboard") {
             "fund"
         } else if SUPERADMIN_ONLY.iter().any(|p| route.path.starts_with(p))
             || route.path.starts_with("/dashboard/pre-investments")
+            || route.path == "/dashboard/users/{id}/2fa"
         {
             "super-admin"
         } else if route.path.starts_with("/dashboard") {

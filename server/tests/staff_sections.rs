@@ -542,6 +542,19 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
         .await,
         303
     );
+    // The new role applies at once: a staff session needs a second factor, so the promoted
+    // member's session ends and they sign in again, enrolling an authenticator.
+    assert_eq!(
+        member
+            .get(server.url("/dashboard"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        303,
+        "a staff session without a second factor is no session"
+    );
+    let member = sign_in(&server, "uye@example.com", "gizli-sifre-123").await;
     assert_eq!(
         member
             .get(server.url("/dashboard"))

@@ -24,7 +24,9 @@ fn card(ctx: &PageContext, title: String, lead: String, content: AnyView) -> Any
     .into_any()
 }
 
-fn auth_page(ctx: &PageContext, title_id: &str, lead: String, content: AnyView) -> Page {
+/// A page of the sign-in family: the brand, a title, a lead and `content` in one card, not
+/// indexed.
+pub fn auth_page(ctx: &PageContext, title_id: &str, lead: String, content: AnyView) -> Page {
     let title = ctx.t(title_id);
     let body = card(ctx, title.clone(), lead.clone(), content);
     let mut page = Page::new(title, lead, body);
@@ -160,6 +162,34 @@ pub fn verification_page(ctx: &PageContext, notice: Option<Notice>, signed_in: b
         ctx.t("verification-text"),
         content,
     )
+}
+
+/// The page a mailed verification link opens: the address it verifies and one button, so that
+/// opening the link signs nobody in. `link` is `(token, address)`; `None` when the link is no
+/// longer valid.
+pub fn verification_confirm_page(ctx: &PageContext, link: Option<(&str, &str)>) -> Page {
+    let (lead, content) = match link {
+        Some((token, email)) => (
+            ctx.locale.t_args("verification-confirm-text", &[("email", email.to_owned().into())]),
+            view! {
+                <form class="form" method="post" action="/verificationtoken">
+                    {csrf_field(ctx)}
+                    <input type="hidden" name="token" value=token.to_owned() />
+                    <button class="button button--primary" type="submit">{ctx.t("verification-confirm-submit")}</button>
+                </form>
+            }
+            .into_any(),
+        ),
+        None => (
+            String::new(),
+            view! {
+                <div class="flash flash--error" role="alert">{ctx.t("verification-invalid")}</div>
+                <p><a class="button button--primary" href="/signin">{ctx.t("signin-title")}</a></p>
+            }
+            .into_any(),
+        ),
+    };
+    auth_page(ctx, "verification-confirm-title", lead, content)
 }
 
 pub fn forgot_page(

@@ -23,7 +23,11 @@ pub fn mailbox_page(ctx: &PageContext, mails: Vec<OutboxMail>) -> Page {
                 <details class="faq__item">
                     <summary>{m.subject} " — " {m.to}</summary>
                     <p class="meta">{m.created_at} " · " {m.status}</p>
-                    <pre class="mail-text">{m.text}</pre>
+                    {if m.text.is_empty() {
+                        view! { <p class="muted">{ctx.t("mailbox-purged")}</p> }.into_any()
+                    } else {
+                        view! { <pre class="mail-text">{m.text}</pre> }.into_any()
+                    }}
                 </details>
             }
         })

@@ -22,4 +22,5 @@ pub mod reports;
 pub mod staff_table;
 pub mod startup_editor;
 pub mod startups;
+pub mod two_factor;
 pub mod vc_dashboard;

@@ -75,7 +75,46 @@ fn info_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors, avatar: &str) 
     .into_any()
 }
 
-fn security_tab(ctx: &PageContext, errors: &FieldErrors) -> AnyView {
+/// Two-factor sign-in as the security tab shows it.
+#[derive(Clone, Copy, Default)]
+pub struct TwoFactorStatus {
+    /// Enrolled, with this many recovery codes left.
+    pub codes_left: Option<i64>,
+    /// Staff: required, so it cannot be turned off.
+    pub required: bool,
+}
+
+fn two_factor_section(ctx: &PageContext, tf: TwoFactorStatus, errors: &FieldErrors) -> AnyView {
+    let Some(left) = tf.codes_left else {
+        return view! {
+            <h2>{ctx.t("two-factor-section")}</h2>
+            <p>{ctx.t("two-factor-off")}</p>
+            <p><a class="button button--ghost" href="/profile/2fa">{ctx.t("two-factor-turn-on")}</a></p>
+        }
+        .into_any();
+    };
+    let code = |ctx: &PageContext| {
+        view! { {input(ctx, errors, "code", "two-factor-code", "text", "", "one-time-code")} }
+            .into_any()
+    };
+    let disable = (!tf.required).then(|| {
+        view! {
+            <h3>{ctx.t("two-factor-turn-off")}</h3>
+            {tab_form(ctx, "/profile/2fa/disable", "two-factor-turn-off", code(ctx))}
+        }
+    });
+    view! {
+        <h2>{ctx.t("two-factor-section")}</h2>
+        <p>{ctx.t("two-factor-on")} " "
+            {ctx.locale.t_args("two-factor-codes-left", &[("count", left.into())])}</p>
+        <h3>{ctx.t("two-factor-renew")}</h3>
+        {tab_form(ctx, "/profile/2fa/recovery", "two-factor-renew", code(ctx))}
+        {disable}
+    }
+    .into_any()
+}
+
+fn security_tab(ctx: &PageContext, errors: &FieldErrors, tf: TwoFactorStatus) -> AnyView {
     let fields = view! {
         {input(ctx, errors, "current_password", "field-current-password", "password", "", "current-password")}
         {input(ctx, errors, "password", "field-new-password", "password", "", "new-password")}
@@ -85,6 +124,7 @@ fn security_tab(ctx: &PageContext, errors: &FieldErrors) -> AnyView {
     view! {
         <h2>{ctx.t("profile-password-title")}</h2>
         {tab_form(ctx, "/profile/password", "profile-password-submit", fields)}
+        {two_factor_section(ctx, tf, errors)}
         <h2>{ctx.t("profile-email-title")}</h2>
         <p>{ctx.t("profile-email-text")} " " <a href="/contactUs">{ctx.t("menu-contact")}</a></p>
     }
@@ -156,6 +196,7 @@ pub fn profile_page(
     p: &Profile,
     errors: &FieldErrors,
     avatar: &str,
+    two_factor: TwoFactorStatus,
 ) -> Page {
     let tabs = TABS
         .iter()
@@ -166,7 +207,7 @@ pub fn profile_page(
         })
         .collect_view();
     let content = match tab {
-        "security" => security_tab(ctx, errors),
+        "security" => security_tab(ctx, errors, two_factor),
         "preferences" => preferences_tab(ctx, p, errors),
         "investor" => investor_tab(ctx, p, errors),
         "delete" => delete_tab(ctx, errors),

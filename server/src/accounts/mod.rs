@@ -19,11 +19,9 @@ pub mod signin;
 pub mod signin_link;
 pub mod signup;
 pub mod tokens;
+pub mod two_factor;
 pub mod verification;
 
-use sqlx::SqliteConnection;
-
-use self::tokens::TokenKind;
 use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
 use crate::web::{Access, Ctx, Routes};
@@ -57,20 +55,24 @@ fn rate_limited(ctx: &Ctx, minutes: i64) -> String {
         .t_args("rate-limited", &[("minutes", minutes.into())])
 }
 
-/// Issues a `kind` token for the user in the caller's transaction and returns the link that
-/// carries it to `path`.
-async fn token_link(
-    conn: &mut SqliteConnection,
-    ctx: &Ctx,
-    user_id: i64,
-    kind: TokenKind,
-    path: &str,
-) -> Result<String, sqlx::Error> {
-    let token = tokens::issue(conn, user_id, kind, ctx.state().now()).await?;
-    Ok(format!(
-        "{}{path}?token={token}",
-        ctx.state().shared().public_url
-    ))
+/// Sign-ups and password resets one address may send (each costs an argon2 hash).
+const HASHING_PER_IP: Limit = Limit {
+    max: 20,
+    window: 15 * 60,
+};
+/// Sign-ups with one e-mail address (a new and a taken one alike).
+const SIGNUP_PER_ADDRESS: Limit = Limit {
+    max: 10,
+    window: 15 * 60,
+};
+
+/// The limits on requests that hash a password: per address, and per e-mail address if given.
+fn hashing_limits(ctx: &Ctx, what: &str, email: Option<&str>) -> Vec<(String, Limit)> {
+    let mut checks = vec![(format!("{what}:ip:{}", ctx.ip), HASHING_PER_IP)];
+    if let Some(email) = email {
+        checks.push((format!("{what}:account:{email}"), SIGNUP_PER_ADDRESS));
+    }
+    checks
 }
 
 pub fn routes() -> Vec<Routes> {
@@ -93,13 +95,18 @@ pub fn routes() -> Vec<Routes> {
         .post("/logout", signin::signout)
         .get("/verification", verification::page)
         .post("/verification", verification::resend)
-        .get("/verificationtoken", verification::verify)
+        .get("/verificationtoken", verification::confirm_page)
+        .post("/verificationtoken", verification::verify)
         .get("/forgotpassword", recovery::forgot_form)
         .post("/forgotpassword", recovery::forgot)
         .get("/forgot-password", recovery::forgot_form)
         .post("/forgot-password", recovery::forgot)
         .get("/resetpassword", recovery::reset_form)
-        .post("/resetpassword", recovery::reset);
+        .post("/resetpassword", recovery::reset)
+        .get("/signin/2fa", two_factor::signin::code_form)
+        .post("/signin/2fa", two_factor::signin::submit_code)
+        .get("/signin/2fa/setup", two_factor::signin::setup_form)
+        .post("/signin/2fa/setup", two_factor::signin::setup);
     let member = Routes::new(Access::Member)
         .get("/boardingFlow/success", onboarding::done)
         .get("/boardingFlow/{step}", onboarding::step_form)
@@ -109,6 +116,10 @@ pub fn routes() -> Vec<Routes> {
         .post("/profile/preferences", profile::save_preferences)
         .post("/profile/investor", profile::save_investor)
         .post("/profile/password", profile::password::change)
+        .get("/profile/2fa", two_factor::profile::enrol_form)
+        .post("/profile/2fa", two_factor::profile::enrol)
+        .post("/profile/2fa/recovery", two_factor::profile::renew_codes)
+        .post("/profile/2fa/disable", two_factor::profile::disable)
         .post_limited(
             "/profile/image",
             profile::photo::upload,

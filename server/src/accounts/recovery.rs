@@ -1,7 +1,8 @@
 //! Password recovery: `/forgotpassword` (also `/forgot-password`) mails a reset link valid for
 //! 30 minutes; `/resetpassword` sets the new password, ends every session of the user and uses
-//! up their other outstanding links. As the spec's flow asks, the forgot form names a missing
-//! account, so it is rate-limited per IP as well as per address.
+//! up every other link mailed to them. As the spec's flow asks, the forgot form names a missing
+//! account, so it is rate-limited per IP as well as per address. A reset is checked against its
+//! token before the (slow) password hash is computed, and rate limited per IP.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
@@ -14,9 +15,9 @@ use serde::Deserialize;
 
 use super::tokens::{self, TokenKind};
 use super::verification::TokenQuery;
-use super::{limited, mail_limits, passwords, queries, rate_limited, token_link};
+use super::{hashing_limits, limited, mail_limits, passwords, queries, rate_limited};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
+use crate::mail::{Mail, MailLink, enqueue};
 use crate::web::form::Form;
 use crate::web::session::{self, Method};
 use crate::web::{Ctx, flash};
@@ -71,8 +72,12 @@ async fn mail_reset_link(
     let Some(user) = queries::active_account(&mut tx, email).await? else {
         return Ok(None);
     };
-    let link = token_link(&mut tx, ctx, user.id, TokenKind::Reset, "/resetpassword").await?;
-    let mail = Mail::action(email, user.language, &user.first_name, "reset", &link);
+    let link = MailLink {
+        kind: TokenKind::Reset,
+        user_id: user.id,
+        next: None,
+    };
+    let mail = Mail::with_link(email, user.language, &user.first_name, "reset", link);
     let queued = enqueue(&mut tx, &mail).await.is_ok() && tx.commit().await.is_ok();
     Ok(Some(if queued {
         ctx.state().wake_mailer();
@@ -106,7 +111,7 @@ pub async fn reset_form(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<Res
     } else {
         StatusCode::GONE
     };
-    Ok(ctx.render(status, page).await)
+    Ok(ctx.render_private(status, page).await)
 }
 
 #[derive(Deserialize, Default)]
@@ -130,7 +135,25 @@ pub async fn reset(ctx: Ctx, Form(form): Form<ResetForm>) -> Result<Response, Ap
     if !errors.is_empty() {
         let valid = live(&ctx, &form.token).await?;
         let page = ctx.page_ctx(|pc| reset_page(pc, valid.then_some(form.token.as_str()), &errors));
-        return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
+        return Ok(ctx
+            .render_private(StatusCode::UNPROCESSABLE_ENTITY, page)
+            .await);
+    }
+    if limited(&ctx, &hashing_limits(&ctx, "reset", None))
+        .await?
+        .is_some()
+    {
+        let mut errors = FieldErrors::default();
+        errors.add("password", "reset-rate-limited");
+        let page = ctx.page_ctx(|pc| reset_page(pc, Some(form.token.as_str()), &errors));
+        return Ok(ctx
+            .render_private(StatusCode::TOO_MANY_REQUESTS, page)
+            .await);
+    }
+    // A dead or made-up link costs no hashing.
+    if !live(&ctx, &form.token).await? {
+        let page = ctx.page_ctx(|pc| reset_page(pc, None, &FieldErrors::default()));
+        return Ok(ctx.render_private(StatusCode::GONE, page).await);
     }
     let hash = passwords::hash(form.password.clone()).await?;
     let now = ctx.state().now();
@@ -138,12 +161,13 @@ pub async fn reset(ctx: Ctx, Form(form): Form<ResetForm>) -> Result<Response, Ap
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::Reset, &form.token, now).await? else {
         tx.rollback().await?;
         let page = ctx.page_ctx(|pc| reset_page(pc, None, &FieldErrors::default()));
-        return Ok(ctx.render(StatusCode::GONE, page).await);
+        return Ok(ctx.render_private(StatusCode::GONE, page).await);
     };
     // A new epoch ends every session of the user, on every device.
     queries::reset_password(&mut tx, user_id, &hash, now).await?;
-    // Other outstanding reset and sign-in links die with the old password.
-    queries::tokens::revoke_links(&mut tx, user_id, now).await?;
+    // Every other link mailed to the user (sign-in, reset, verification) dies with the old
+    // password.
+    tokens::revoke_all(&mut tx, user_id, now).await?;
     tx.commit().await?;
     tracing::info!(user_id, "password reset");
     if let Ok(session) = ctx.session() {

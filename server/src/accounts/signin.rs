@@ -69,8 +69,8 @@ pub async fn signin(ctx: Ctx, Form(form): Form<SigninForm>) -> Result<Response, 
         Ok(email) if !form.password.is_empty() => {
             match check_password(&ctx, &email, &form.password).await? {
                 Ok(user_id) => {
-                    ctx.sign_in(user_id, Method::Password).await?;
-                    return Ok(Redirect::to(&next).into_response());
+                    let to = ctx.sign_in(user_id, Method::Password, &next).await?;
+                    return Ok(Redirect::to(&to).into_response());
                 }
                 Err(refusal) => refusal,
             }

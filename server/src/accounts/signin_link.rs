@@ -6,16 +6,16 @@ use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::email::normalize_email;
-use ortak_app::domain::paths::{encode_query, local_path};
+use ortak_app::domain::paths::local_path;
 use ortak_app::forms::Notice;
 use ortak_app::pages::auth::{SigninState, signin_link_page, signin_page};
 use serde::Deserialize;
 
 use super::signin::state;
 use super::tokens::{self, TokenKind};
-use super::{limited, mail_limits, queries, rate_limited, token_link};
+use super::{limited, mail_limits, queries, rate_limited};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
+use crate::mail::{Mail, MailLink, enqueue};
 use crate::web::Ctx;
 use crate::web::form::Form;
 use crate::web::session::{self, Method};
@@ -56,12 +56,12 @@ pub async fn request(ctx: Ctx, Form(form): Form<RequestForm>) -> Result<Response
 async fn mail_link(ctx: &Ctx, email: &str, state: &SigninState) -> Result<(), AppError> {
     let mut tx = ctx.state().db().begin().await?;
     if let Some(user) = queries::active_account(&mut tx, email).await? {
-        let mut url = token_link(&mut tx, ctx, user.id, TokenKind::SignIn, "/signin/link").await?;
-        if state.next != "/" {
-            url.push_str("&next=");
-            url.push_str(&encode_query(&state.next));
-        }
-        let mail = Mail::action(email, user.language, &user.first_name, "signin", &url);
+        let link = MailLink {
+            kind: TokenKind::SignIn,
+            user_id: user.id,
+            next: Some(state.next.clone()),
+        };
+        let mail = Mail::with_link(email, user.language, &user.first_name, "signin", link);
         enqueue(&mut tx, &mail).await?;
     }
     tx.commit().await?;
@@ -94,7 +94,7 @@ pub async fn page(ctx: Ctx, Query(query): Query<LinkQuery>) -> Result<Response, 
     } else {
         StatusCode::GONE
     };
-    Ok(ctx.render(status, page).await)
+    Ok(ctx.render_private(status, page).await)
 }
 
 #[derive(Deserialize, Default)]
@@ -117,6 +117,8 @@ pub async fn use_link(ctx: Ctx, Form(form): Form<UseForm>) -> Result<Response, A
     // Following the link proves the mailbox.
     queries::mark_verified(&mut tx, user_id, now).await?;
     tx.commit().await?;
-    ctx.sign_in(user_id, Method::EmailedLink).await?;
-    Ok(Redirect::to(local_path(&form.next)).into_response())
+    let to = ctx
+        .sign_in(user_id, Method::EmailedLink, local_path(&form.next))
+        .await?;
+    Ok(Redirect::to(&to).into_response())
 }

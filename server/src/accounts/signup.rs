@@ -1,6 +1,8 @@
-//! Joining (`/signup`, also `/register`): the account is created, a verification link is
-//! mailed and the new member is signed in at once. A taken address gets the same answer on
-//! screen (no account enumeration); its owner is told by mail instead.
+//! Joining (`/signup`, also `/register`): the account is created and a verification link is
+//! mailed; nobody is signed in (the link's button does that). A taken address gets exactly the
+//! same answer (the same redirect, no cookie, a password hashed all the same), and its owner is
+//! told by mail instead, so sign-up tells nobody which addresses have accounts. Valid sign-ups
+//! are rate limited per client address and per e-mail address.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -8,13 +10,11 @@ use ortak_app::domain::accounts::{NewAccount, SignupForm, validate_signup};
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::auth::signup_page;
 
-use super::tokens::TokenKind;
-use super::{limited, mail_limits, passwords, queries, token_link};
+use super::{hashing_limits, limited, mail_limits, passwords, queries};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
+use crate::mail::{Mail, MailLink, TokenKind, enqueue};
 use crate::web::Ctx;
 use crate::web::form::Form;
-use crate::web::session::Method;
 
 /// `GET /signup`: the form (a signed-in member goes home).
 pub async fn form(ctx: Ctx) -> Response {
@@ -34,29 +34,33 @@ pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, 
             return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
         }
     };
+    let checks = hashing_limits(&ctx, "signup", Some(&account.email));
+    if limited(&ctx, &checks).await?.is_some() {
+        let mut errors = FieldErrors::default();
+        errors.add("email", "signup-rate-limited");
+        let page = ctx.page_ctx(|pc| signup_page(pc, &form, &errors));
+        return Ok(ctx.render(StatusCode::TOO_MANY_REQUESTS, page).await);
+    }
+    // Hashed whether or not the address is taken, so the answer takes as long either way.
     let hash = passwords::hash(account.password.clone()).await?;
     let mut tx = ctx.state().db().begin().await?;
     match queries::insert_member(&mut tx, &account, &hash, ctx.state().now()).await? {
         Some(user_id) => {
-            let link = token_link(
-                &mut tx,
-                &ctx,
+            let link = MailLink {
+                kind: TokenKind::Verify,
                 user_id,
-                TokenKind::Verify,
-                "/verificationtoken",
-            )
-            .await?;
-            let mail = Mail::action(
+                next: None,
+            };
+            let mail = Mail::with_link(
                 &account.email,
                 account.language,
                 &account.first_name,
                 "verify",
-                &link,
+                link,
             );
             enqueue(&mut tx, &mail).await?;
             tx.commit().await?;
             ctx.state().wake_mailer();
-            ctx.sign_in(user_id, Method::SignUp).await?;
         }
         None => {
             let owner = queries::any_account(&mut tx, &account.email).await?;
@@ -79,13 +83,17 @@ async fn tell_the_owner(
         .is_none()
     {
         let mut tx = ctx.state().db().begin().await?;
-        let link = token_link(&mut tx, ctx, owner.id, TokenKind::Reset, "/resetpassword").await?;
-        let mail = Mail::action(
+        let link = MailLink {
+            kind: TokenKind::Reset,
+            user_id: owner.id,
+            next: None,
+        };
+        let mail = Mail::with_link(
             &account.email,
             owner.language,
             &owner.first_name,
             "exists",
-            &link,
+            link,
         );
         enqueue(&mut tx, &mail).await?;
         tx.commit().await?;

@@ -1,55 +1,15 @@
-//! Single-use secrets sent by e-mail. Only their SHA-256 is stored, so a database leak does
-//! not leak usable links; consuming one is a single atomic UPDATE, so it works exactly once.
-//! Issue and expiry times come from the injectable clock, so tests can move past a deadline.
+//! Single-use secrets sent by e-mail, as the account pages use them. The mail worker issues
+//! them when it sends the mail (`mail::links`); only their SHA-256 is stored, so neither the
+//! outbox nor a database leak holds a usable link. Consuming one is a single atomic UPDATE, so
+//! it works exactly once; every credential change uses up all of a user's open tokens
+//! ([`revoke_all`]). Expiry times come from the injectable clock, so tests can move past a
+//! deadline.
 
-use base64::Engine;
-use rand::RngCore;
-use sha2::{Digest, Sha256};
 use sqlx::{SqliteConnection, SqlitePool};
-use time::{Duration, OffsetDateTime};
+use time::OffsetDateTime;
 
 use super::queries::tokens as queries;
-
-/// What a token is for, as `auth_tokens.kind` stores it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "lowercase")]
-pub enum TokenKind {
-    Verify,
-    SignIn,
-    Reset,
-}
-
-impl TokenKind {
-    /// Spec: sign-in links 24 hours, reset links 30 minutes; verification a week.
-    fn lifetime(self) -> Duration {
-        match self {
-            TokenKind::Verify => Duration::days(7),
-            TokenKind::SignIn => Duration::hours(24),
-            TokenKind::Reset => Duration::minutes(30),
-        }
-    }
-}
-
-fn digest(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
-/// Creates a token for `user_id` in the caller's transaction and returns the secret to mail.
-pub async fn issue(
-    conn: &mut SqliteConnection,
-    user_id: i64,
-    kind: TokenKind,
-    now: OffsetDateTime,
-) -> Result<String, sqlx::Error> {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
-    queries::insert(conn, user_id, kind, &digest(&token), now + kind.lifetime()).await?;
-    Ok(token)
-}
+pub use crate::mail::links::{TokenKind, digest};
 
 /// The user of a live token, without using it up (to show a form before the real POST).
 pub async fn peek(
@@ -69,4 +29,15 @@ pub async fn consume(
     now: OffsetDateTime,
 ) -> Result<Option<i64>, sqlx::Error> {
     queries::use_up(conn, kind, &digest(token), now).await
+}
+
+/// Uses up every open token of the user, of every kind: a credential changed (password reset
+/// or change, deactivation, role change, second factor, an identity provider's claim), so no
+/// link mailed before it may still sign in, reset or verify.
+pub async fn revoke_all(
+    conn: &mut SqliteConnection,
+    user_id: i64,
+    now: OffsetDateTime,
+) -> Result<(), sqlx::Error> {
+    queries::revoke_all(conn, user_id, now).await
 }

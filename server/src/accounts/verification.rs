@@ -1,18 +1,22 @@
-//! Proving the mailbox: `/verification` says a link was mailed (and mails another on request),
-//! `/verificationtoken` takes the link, marks the address verified and signs that browser in.
+//! Proving the mailbox: `/verification` says a link was mailed (and mails another on request);
+//! the link (`GET /verificationtoken`) opens a page with one button, and only that POST marks
+//! the address verified and signs in. A GET never signs anyone in, so a link planted by someone
+//! else cannot switch a visitor's browser into their account (login CSRF), and mail scanners
+//! that follow links do not use it up. If another member is signed in on this browser, the
+//! address is verified but their session stays as it is.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::forms::Notice;
-use ortak_app::pages::auth::verification_page;
+use ortak_app::pages::auth::{verification_confirm_page, verification_page};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 
 use super::tokens::{self, TokenKind};
-use super::{limited, mail_limits, onboarding, queries, rate_limited, token_link};
+use super::{limited, mail_limits, onboarding, queries, rate_limited};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
+use crate::mail::{Mail, MailLink, enqueue};
 use crate::web::form::Form;
 use crate::web::session::{self, CurrentUser, Method};
 use crate::web::{Ctx, flash};
@@ -25,7 +29,7 @@ pub async fn page(ctx: Ctx) -> Response {
 }
 
 /// `POST /verification`: mails a new link to the signed-in, unverified member (anyone else
-/// goes home).
+/// goes home). The new link makes the older ones useless once it is sent.
 pub async fn resend(ctx: Ctx, Form(_): Form<IgnoredAny>) -> Result<Response, AppError> {
     let Some(user) = ctx.user.clone().filter(|u| !u.verified) else {
         return Ok(Redirect::to("/").into_response());
@@ -46,15 +50,12 @@ pub async fn resend(ctx: Ctx, Form(_): Form<IgnoredAny>) -> Result<Response, App
 
 async fn mail_link(ctx: &Ctx, user: &CurrentUser) -> Result<(), AppError> {
     let mut tx = ctx.state().db().begin().await?;
-    let link = token_link(
-        &mut tx,
-        ctx,
-        user.id,
-        TokenKind::Verify,
-        "/verificationtoken",
-    )
-    .await?;
-    let mail = Mail::action(&user.email, user.locale, &user.first_name, "verify", &link);
+    let link = MailLink {
+        kind: TokenKind::Verify,
+        user_id: user.id,
+        next: None,
+    };
+    let mail = Mail::with_link(&user.email, user.locale, &user.first_name, "verify", link);
     enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
@@ -67,13 +68,33 @@ pub struct TokenQuery {
     pub token: String,
 }
 
-/// `GET /verificationtoken?token=…`: the mailed link.
-pub async fn verify(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<Response, AppError> {
+/// `GET /verificationtoken?token=…`: the mailed link's page, naming the address it verifies,
+/// with the one button (410 when the link is dead).
+pub async fn confirm_page(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<Response, AppError> {
+    let db = ctx.state().db();
+    let user = tokens::peek(db, TokenKind::Verify, &query.token, ctx.state().now()).await?;
+    let email = match user {
+        Some(id) => queries::email_of(db, id).await?,
+        None => None,
+    };
+    let status = if email.is_some() {
+        StatusCode::OK
+    } else {
+        StatusCode::GONE
+    };
+    let token = email.as_ref().map(|e| (query.token.as_str(), e.as_str()));
+    let page = ctx.page_ctx(|pc| verification_confirm_page(pc, token));
+    Ok(ctx.render_private(status, page).await)
+}
+
+/// `POST /verificationtoken`: uses the link up, marks the address verified and signs in, unless
+/// another member is signed in on this browser (then their session is kept, and the page says
+/// so).
+pub async fn verify(ctx: Ctx, Form(form): Form<TokenQuery>) -> Result<Response, AppError> {
     let db = ctx.state().db();
     let now = ctx.state().now();
     let mut tx = db.begin().await?;
-    let Some(user_id) = tokens::consume(&mut tx, TokenKind::Verify, &query.token, now).await?
-    else {
+    let Some(user_id) = tokens::consume(&mut tx, TokenKind::Verify, &form.token, now).await? else {
         tx.rollback().await?;
         session::log_attempt(
             Method::VerificationLink,
@@ -81,17 +102,34 @@ pub async fn verify(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<Respons
             None,
             "invalid-or-used-token",
         );
-        let notice = Notice::Error(ctx.t("verification-invalid"));
-        let page = ctx.page_ctx(|pc| verification_page(pc, Some(notice), ctx.user.is_some()));
-        return Ok(ctx.render(StatusCode::GONE, page).await);
+        let page = ctx.page_ctx(|pc| verification_confirm_page(pc, None));
+        return Ok(ctx.render_private(StatusCode::GONE, page).await);
     };
     queries::mark_verified(&mut tx, user_id, now).await?;
     tx.commit().await?;
-    // The link proves the mailbox, so it also signs this browser in.
-    if ctx.user.as_ref().map(|u| u.id) != Some(user_id) {
-        ctx.sign_in(user_id, Method::VerificationLink).await?;
-    }
-    flash::success(&ctx, "verification-done").await?;
     let next = onboarding::resume_path(db, user_id).await?;
-    Ok(Redirect::to(&next).into_response())
+    match ctx.user.as_ref().map(|u| u.id) {
+        Some(current) if current == user_id => {
+            flash::success(&ctx, "verification-done").await?;
+            Ok(Redirect::to(&next).into_response())
+        }
+        Some(_) => {
+            // Never switch a signed-in member into another account.
+            session::log_attempt(
+                Method::VerificationLink,
+                &ctx.ip,
+                Some(user_id),
+                "verified-another-member-signed-in",
+            );
+            flash::success(&ctx, "verification-done-other").await?;
+            Ok(Redirect::to("/").into_response())
+        }
+        None => {
+            let to = ctx
+                .sign_in(user_id, Method::VerificationLink, &next)
+                .await?;
+            flash::success(&ctx, "verification-done").await?;
+            Ok(Redirect::to(&to).into_response())
+        }
+    }
 }

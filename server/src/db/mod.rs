@@ -6,6 +6,7 @@ pub mod audit;
 pub mod clock;
 pub mod rate_limits;
 pub mod secrets;
+pub mod stats;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -20,7 +21,13 @@ pub fn database_path(data_dir: &Path) -> PathBuf {
 }
 
 /// Opens (creating if needed) the database in WAL mode with foreign keys on.
-pub async fn connect(data_dir: &Path) -> anyhow::Result<SqlitePool> {
+///
+/// `wal_autocheckpoint` is SQLite's automatic checkpoint threshold in pages; 0 leaves
+/// checkpoints to Litestream when it replicates the database (README, "Continuous
+/// replication"). Ortak itself never runs a TRUNCATE, RESTART or FULL checkpoint, nor an
+/// in-place VACUUM: with Litestream holding its read transaction those block every writer for
+/// the whole busy timeout, and they would cut Litestream's replica history.
+pub async fn connect(data_dir: &Path, wal_autocheckpoint: u32) -> anyhow::Result<SqlitePool> {
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("cannot create data folder {}", data_dir.display()))?;
     let path = database_path(data_dir);
@@ -30,7 +37,8 @@ pub async fn connect(data_dir: &Path) -> anyhow::Result<SqlitePool> {
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(5));
+        .busy_timeout(Duration::from_secs(5))
+        .pragma("wal_autocheckpoint", wal_autocheckpoint.to_string());
     SqlitePoolOptions::new()
         .max_connections(8)
         .connect_with(options)
@@ -38,12 +46,55 @@ pub async fn connect(data_dir: &Path) -> anyhow::Result<SqlitePool> {
         .with_context(|| format!("cannot open database {}", path.display()))
 }
 
-pub async fn migrate(pool: &SqlitePool) -> anyhow::Result<()> {
-    sqlx::migrate!("./migrations")
-        .run(pool)
-        .await
-        .context("migrations failed")?;
-    Ok(())
+/// Brings the database up to this binary's schema. A database another (newer) Ortak already
+/// migrated further is refused with a clear message; before changing an existing database the
+/// migrations are preceded by a backup beside it (`DATA/backups/`), so an upgrade can be rolled
+/// back by restoring that file and running the previous binary.
+pub async fn migrate(pool: &SqlitePool, data_dir: &Path) -> anyhow::Result<Option<PathBuf>> {
+    let migrator = sqlx::migrate!("./migrations");
+    let known = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+    let applied = applied_migrations(pool).await?;
+    if let Some(newest) = applied.iter().copied().max().filter(|v| *v > known) {
+        anyhow::bail!(
+            "the database in {} was migrated by a newer Ortak (migration {newest}; this binary \
+             knows up to {known}). Run that newer binary, or restore the backup taken before the \
+             upgrade (DATA/backups/) and run this one.",
+            data_dir.display()
+        );
+    }
+    let pending = migrator.iter().any(|m| !applied.contains(&m.version));
+    let saved = if pending && !applied.is_empty() {
+        let stamp = time::OffsetDateTime::now_utc().unix_timestamp();
+        let dir = data_dir.join("backups");
+        std::fs::create_dir_all(&dir)
+            .with_context(|| format!("cannot create {}", dir.display()))?;
+        let file = dir.join(format!("ortak-before-migration-{known}-{stamp}.db"));
+        backup(pool, &file).await?;
+        tracing::info!(file = %file.display(), "backup taken before migrating");
+        Some(file)
+    } else {
+        None
+    };
+    migrator.run(pool).await.context("migrations failed")?;
+    Ok(saved)
+}
+
+/// The versions of the migrations already applied (none on a new database).
+async fn applied_migrations(pool: &SqlitePool) -> anyhow::Result<Vec<i64>> {
+    let exists: i64 = sqlx::query_scalar!(
+        r#"SELECT COUNT(*) AS "n!: i64" FROM sqlite_master WHERE type = 'table' AND name = '_sqlx_migrations'"#
+    )
+    .fetch_one(pool)
+    .await?;
+    if exists == 0 {
+        return Ok(Vec::new());
+    }
+    // Not a checked query: the table is sqlx's own and absent from the schema it checks against.
+    Ok(
+        sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = 1")
+            .fetch_all(pool)
+            .await?,
+    )
 }
 
 /// `VACUUM INTO` copies a consistent snapshot while the server keeps running.

@@ -43,6 +43,7 @@ pub async fn hit(db: &SqlitePool, key: &str, limit: Limit) -> Result<Result<(), 
     .fetch_one(db)
     .await?;
     if hits > limit.max {
+        metrics::counter!("ortak_rate_limit_refusals_total").increment(1);
         let minutes = (window_start + limit.window - now + 59) / 60;
         Ok(Err(minutes.max(1)))
     } else {

@@ -2,10 +2,16 @@
 //! queues them: [`enqueue`] writes a mail to the outbox in the caller's transaction, applying
 //! staff's rewritten template when there is one, and the [`worker`] sends it over SMTP with
 //! retries, so a crash loses no mail. Without SMTP configured, mails stay in the outbox,
-//! readable by staff. All SQL is in `queries.rs`.
+//! readable by superadmins. Sign-in, reset and verification links are issued only when a mail
+//! is sent ([`links`]). All SQL is in `queries.rs`.
 
+pub mod links;
 mod queries;
 pub mod worker;
+
+pub use links::{MailLink, TokenKind};
+use sqlx::SqlitePool;
+use time::OffsetDateTime;
 
 use ortak_app::i18n::{FluentArg, Locale};
 use sqlx::SqliteConnection;
@@ -19,6 +25,9 @@ pub struct Mail {
     pub html: String,
     /// For automatic mails: what staff may rewrite or switch off in `/dashboard/autoMail`.
     pub automatic: Option<Automatic>,
+    /// The token link the worker writes in at send time (the bodies hold
+    /// [`links::PLACEHOLDER`]).
+    pub link: Option<MailLink>,
 }
 
 /// What an automatic mail was built from, so a staff-edited text can rebuild it.
@@ -92,6 +101,14 @@ impl Mail {
         Mail::action_noted(to, locale, name, kind, link, "")
     }
 
+    /// An account mail whose button is a token link (`verify`, `signin`, `reset`, `exists`),
+    /// issued only when the mail is sent.
+    pub fn with_link(to: &str, locale: Locale, name: &str, kind: &str, link: MailLink) -> Mail {
+        let mut mail = Mail::action(to, locale, name, kind, links::PLACEHOLDER);
+        mail.link = Some(link);
+        mail
+    }
+
     /// An automatic mail with staff's `note` (a reason) under its body, when there is one.
     pub fn action_noted(
         to: &str,
@@ -155,6 +172,7 @@ impl Mail {
             text,
             html,
             automatic: None,
+            link: None,
         }
     }
 }
@@ -182,6 +200,7 @@ impl Mail {
             ),
             text,
             automatic: None,
+            link: None,
         }
     }
 }
@@ -210,7 +229,7 @@ pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sql
         Locale::Tr => (template.subject_tr, template.body_tr),
         Locale::En => (template.subject_en, template.body_en),
     };
-    let edited = Mail::compose(
+    let mut edited = Mail::compose(
         &mail.to,
         mail.locale,
         &auto.name,
@@ -219,5 +238,18 @@ pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sql
         subject,
         &with_note(mail.locale, body, auto.note.as_deref()),
     );
+    edited.link = mail.link.clone();
     queries::insert(conn, &edited).await
+}
+
+/// How long the bodies of sent mails are kept (the staff mailbox and backups hold nothing older).
+pub const SENT_BODIES_KEPT: time::Duration = time::Duration::days(30);
+
+/// Empties the bodies of mails sent more than [`SENT_BODIES_KEPT`] ago (a background job).
+pub async fn purge_sent_bodies(db: &SqlitePool, now: OffsetDateTime) -> anyhow::Result<()> {
+    let purged = queries::purge_sent_bodies(db, now - SENT_BODIES_KEPT).await?;
+    if purged > 0 {
+        tracing::info!(purged, "bodies of old sent mails emptied");
+    }
+    Ok(())
 }

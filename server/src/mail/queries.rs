@@ -3,6 +3,7 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
+use super::links::{MailLink, TokenKind};
 use super::{Mail, OutboxStatus};
 
 /// Staff's version of an automatic mail (`/dashboard/autoMail`).
@@ -25,16 +26,24 @@ pub async fn template(conn: &mut SqliteConnection, kind: &str) -> sqlx::Result<O
     .await
 }
 
-/// Puts a mail in the outbox, due at once.
+/// Puts a mail in the outbox, due at once, with what its link is for (never the link).
 pub async fn insert(conn: &mut SqliteConnection, mail: &Mail) -> sqlx::Result<()> {
     let language = mail.locale.code();
+    let link_kind = mail.link.as_ref().map(|l| l.kind);
+    let link_user_id = mail.link.as_ref().map(|l| l.user_id);
+    let link_next = mail.link.as_ref().and_then(|l| l.next.clone());
     sqlx::query!(
-        "INSERT INTO outbox (to_email, subject, text_body, html_body, language) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO outbox (to_email, subject, text_body, html_body, language, link_kind,
+                             link_user_id, link_next)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         mail.to,
         mail.subject,
         mail.text,
         mail.html,
-        language
+        language,
+        link_kind,
+        link_user_id,
+        link_next
     )
     .execute(conn)
     .await?;
@@ -49,6 +58,20 @@ pub struct Due {
     pub text_body: String,
     pub html_body: String,
     pub attempts: i64,
+    pub link_kind: Option<TokenKind>,
+    pub link_user_id: Option<i64>,
+    pub link_next: Option<String>,
+}
+
+impl Due {
+    /// The link the mail carries, if any.
+    pub fn link(&self) -> Option<MailLink> {
+        Some(MailLink {
+            kind: self.link_kind?,
+            user_id: self.link_user_id?,
+            next: self.link_next.clone(),
+        })
+    }
 }
 
 /// The oldest pending mails whose time has come, at most `limit`.
@@ -56,7 +79,8 @@ pub async fn due(db: &SqlitePool, now: OffsetDateTime, limit: i64) -> sqlx::Resu
     let pending = OutboxStatus::Pending;
     sqlx::query_as!(
         Due,
-        r#"SELECT id AS "id!", to_email, subject, text_body, html_body, attempts FROM outbox
+        r#"SELECT id AS "id!", to_email, subject, text_body, html_body, attempts,
+               link_kind AS "link_kind: TokenKind", link_user_id, link_next FROM outbox
          WHERE status = ? AND next_attempt_at <= ?
          ORDER BY id LIMIT ?"#,
         pending,
@@ -101,4 +125,85 @@ pub async fn mark_attempt_failed(
     .execute(db)
     .await?;
     Ok(())
+}
+
+/// Uses up the tokens issued for earlier attempts at the mail `outbox_id`.
+pub async fn use_up_tokens_of_mail(
+    conn: &mut SqliteConnection,
+    outbox_id: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE auth_tokens SET used_at = ? WHERE outbox_id = ? AND used_at IS NULL",
+        now,
+        outbox_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Uses up the user's open tokens of `kind`.
+pub async fn use_up_open_tokens(
+    conn: &mut SqliteConnection,
+    user_id: i64,
+    kind: TokenKind,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND kind = ? AND used_at IS NULL",
+        now,
+        user_id,
+        kind
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Whether the account exists and is not deactivated.
+pub async fn account_active(conn: &mut SqliteConnection, user_id: i64) -> sqlx::Result<bool> {
+    Ok(sqlx::query_scalar!(
+        r#"SELECT 1 AS "one!: i64" FROM users WHERE id = ? AND deactivated_at IS NULL"#,
+        user_id
+    )
+    .fetch_optional(conn)
+    .await?
+    .is_some())
+}
+
+/// Stores a new token's hash for the mail `outbox_id`.
+pub async fn insert_token(
+    conn: &mut SqliteConnection,
+    link: &MailLink,
+    token_hash: &str,
+    expires_at: OffsetDateTime,
+    outbox_id: i64,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO auth_tokens (user_id, kind, token_hash, expires_at, outbox_id)
+         VALUES (?, ?, ?, ?, ?)",
+        link.user_id,
+        link.kind,
+        token_hash,
+        expires_at,
+        outbox_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Empties the bodies of mails sent before `before`; returns how many.
+pub async fn purge_sent_bodies(db: &SqlitePool, before: OffsetDateTime) -> sqlx::Result<u64> {
+    let sent = OutboxStatus::Sent;
+    let done = sqlx::query!(
+        "UPDATE outbox SET text_body = '', html_body = ''
+         WHERE status = ? AND sent_at < ? AND (text_body != '' OR html_body != '')",
+        sent,
+        before
+    )
+    .execute(db)
+    .await?;
+    Ok(done.rows_affected())
 }

@@ -1,5 +1,7 @@
 //! Sends the outbox over SMTP, oldest first, retrying failures with exponential backoff. Due
-//! times come from the injectable clock, like every other time.
+//! times come from the injectable clock, like every other time. A mail with a token link gets
+//! its token here, just before it is sent ([`super::links`]): the link exists only in the copy
+//! that goes out.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,8 +12,8 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::SqlitePool;
 use tokio::sync::Notify;
 
-use super::OutboxStatus;
 use super::queries::{self, Due};
+use super::{OutboxStatus, links};
 use crate::db::clock::Clock;
 
 /// After this many failed attempts a mail is marked failed and left for staff.
@@ -46,7 +48,7 @@ impl SmtpSender {
         Ok(SmtpSender { transport, from })
     }
 
-    async fn send(&self, mail: &Due) -> anyhow::Result<()> {
+    async fn send(&self, mail: &Due, text: &str, html: &str) -> anyhow::Result<()> {
         // Base64 bodies keep long links intact and Turkish letters exact.
         let part = |kind: ContentType, body: &str| {
             SinglePart::builder()
@@ -60,18 +62,26 @@ impl SmtpSender {
             .subject(&mail.subject)
             .multipart(
                 MultiPart::alternative()
-                    .singlepart(part(ContentType::TEXT_PLAIN, &mail.text_body))
-                    .singlepart(part(ContentType::TEXT_HTML, &mail.html_body)),
+                    .singlepart(part(ContentType::TEXT_PLAIN, text))
+                    .singlepart(part(ContentType::TEXT_HTML, html)),
             )?;
         self.transport.send(message).await?;
         Ok(())
     }
 }
 
+/// What the worker needs besides the mails: the database, the clock and the site's address
+/// (for the links it issues).
+pub struct Worker {
+    pub db: SqlitePool,
+    pub clock: Clock,
+    pub public_url: String,
+}
+
 /// Runs forever: sends what is due, then sleeps until woken or the next poll.
-pub async fn run(db: SqlitePool, sender: SmtpSender, waker: MailWaker, clock: Clock) {
+pub async fn run(worker: Worker, sender: SmtpSender, waker: MailWaker) {
     loop {
-        match send_due(&db, &sender, &clock).await {
+        match send_due(&worker, &sender).await {
             Ok(sent) if sent > 0 => continue,
             Ok(_) => {}
             Err(e) => tracing::error!(error = %e, "mail worker"),
@@ -83,12 +93,49 @@ pub async fn run(db: SqlitePool, sender: SmtpSender, waker: MailWaker, clock: Cl
     }
 }
 
+/// The bodies to send: the stored ones with the link written in, after issuing its token.
+/// `None` when the account the link is for is gone or deactivated (nothing is issued).
+async fn with_link(worker: &Worker, mail: &Due) -> anyhow::Result<Option<(String, String)>> {
+    let Some(link) = mail.link() else {
+        return Ok(Some((mail.text_body.clone(), mail.html_body.clone())));
+    };
+    let mut tx = worker.db.begin().await?;
+    let url = links::issue_for_mail(
+        &mut tx,
+        mail.id,
+        &link,
+        &worker.public_url,
+        worker.clock.now(),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(url.map(|url| {
+        let html_url = url.replace('&', "&amp;");
+        (
+            mail.text_body.replace(links::PLACEHOLDER, &url),
+            mail.html_body.replace(links::PLACEHOLDER, &html_url),
+        )
+    }))
+}
+
 /// Tries each due mail once; returns how many were due.
-async fn send_due(db: &SqlitePool, sender: &SmtpSender, clock: &Clock) -> anyhow::Result<usize> {
+async fn send_due(worker: &Worker, sender: &SmtpSender) -> anyhow::Result<usize> {
+    let (db, clock) = (&worker.db, &worker.clock);
     let due = queries::due(db, clock.now(), 20).await?;
     let count = due.len();
     for mail in due {
-        match sender.send(&mail).await {
+        let Some((text, html)) = with_link(worker, &mail).await? else {
+            tracing::warn!(
+                outbox_id = mail.id,
+                "mail not sent: the account is not active"
+            );
+            let reason = "the account is not active";
+            let failed = OutboxStatus::Failed;
+            queries::mark_attempt_failed(db, mail.id, failed, mail.attempts, reason, clock.now())
+                .await?;
+            continue;
+        };
+        match sender.send(&mail, &text, &html).await {
             Ok(()) => queries::mark_sent(db, mail.id, clock.now()).await?,
             Err(e) => {
                 let attempts = mail.attempts + 1;
@@ -100,6 +147,7 @@ async fn send_due(db: &SqlitePool, sender: &SmtpSender, clock: &Clock) -> anyhow
                 // 1 min, 2 min, ... capped near 8.5 h
                 let backoff = time::Duration::seconds(30_i64 << attempts.min(10));
                 tracing::warn!(outbox_id = mail.id, attempts, error = %e, "mail not sent");
+                metrics::counter!("ortak_mail_send_failures_total").increment(1);
                 let next = clock.now() + backoff;
                 queries::mark_attempt_failed(db, mail.id, status, attempts, &e.to_string(), next)
                     .await?;

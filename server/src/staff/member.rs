@@ -1,7 +1,9 @@
 //! `/dashboard/users/{id}`: one member as staff see them (account, MKK details, qualified
 //! declaration, fund teams, requests), with role changes and deactivation. Admins may make
 //! investors and admins; only superadmins grant or take away the superadmin role, and nobody
-//! changes their own role or deactivates themselves.
+//! changes their own role or deactivates themselves. A superadmin may reset another member's
+//! two-factor sign-in (a lost phone): audited, every session of the member ends, and staff
+//! enrol again at their next password sign-in.
 
 use axum::extract::Path;
 use axum::response::Response;
@@ -13,12 +15,13 @@ use serde::Deserialize;
 use super::queries::member::{self as queries, Account, Mkk};
 use super::table::render_detail;
 use super::users::{active_label, mkk_actions, role_code, role_label};
+use crate::accounts::{tokens, two_factor};
 use crate::db::audit;
 use crate::error::AppError;
 use crate::web::flash::done;
 use crate::web::form::Form;
 use crate::web::session::Role;
-use crate::web::{Access, Ctx, Routes, Staff};
+use crate::web::{Access, Ctx, Routes, Staff, SuperAdmin};
 use ortak_app::pages::dashboard::StaffDetail;
 
 pub async fn page(
@@ -51,6 +54,15 @@ pub async fn page(
     }
     if id != me.id {
         actions.extend(account_actions(id, superadmin, &account));
+        if superadmin && account.has_totp {
+            actions.push(RowAction {
+                action: format!("/dashboard/users/{id}/2fa"),
+                name: "reset",
+                value: "1".into(),
+                label_id: "dashboard-reset-2fa".into(),
+                fields: &[],
+            });
+        }
     }
     let history = queries::requests(db, id)
         .await?
@@ -108,6 +120,17 @@ fn account_facts(ctx: &Ctx, a: &Account) -> Vec<(String, Cell)> {
             .collect();
         facts.push((ctx.t("dashboard-interests"), names.join(", ").into()));
     }
+    facts.push((
+        ctx.t("two-factor-section"),
+        Cell::Label(
+            if a.has_totp {
+                "answer-yes"
+            } else {
+                "answer-no"
+            }
+            .into(),
+        ),
+    ));
     facts
 }
 
@@ -214,8 +237,11 @@ pub async fn change_role(
         return Err(AppError::Forbidden);
     }
     let before = target(&ctx, me.id, superadmin, id).await?;
+    let now = ctx.state().now();
     let mut tx = ctx.state().db().begin().await?;
-    queries::set_role(&mut tx, id, role, ctx.state().now()).await?;
+    queries::set_role(&mut tx, id, role, now).await?;
+    // A credential change: links mailed under the old role no longer work.
+    tokens::revoke_all(&mut tx, id, now).await?;
     audit::record(
         &mut tx,
         me.id,
@@ -259,6 +285,8 @@ pub async fn set_active(
     } else {
         queries::deactivate(&mut tx, id, now).await?
     };
+    // Deactivating (or restoring) ends every mailed link: none may outlive the decision.
+    tokens::revoke_all(&mut tx, id, now).await?;
     if changed {
         let (before, after) = if active {
             ("deactivated", "active")
@@ -279,9 +307,39 @@ pub async fn set_active(
     done(&ctx, &format!("/dashboard/users/{id}")).await
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct Reset {
+    /// `1` resets.
+    reset: String,
+}
+
+/// `POST /dashboard/users/{id}/2fa` (superadmins): removes the member's authenticator and
+/// recovery codes.
+pub async fn reset_two_factor(
+    ctx: Ctx,
+    SuperAdmin(me): SuperAdmin,
+    Path(id): Path<i64>,
+    Form(form): Form<Reset>,
+) -> Result<Response, AppError> {
+    if form.reset != "1" {
+        return Err(AppError::BadRequest("bad-request-text"));
+    }
+    target(&ctx, me.id, true, id).await?;
+    let mut tx = ctx.state().db().begin().await?;
+    two_factor::remove(&mut tx, me.id, id, ctx.state().now()).await?;
+    tx.commit().await?;
+    done(&ctx, &format!("/dashboard/users/{id}")).await
+}
+
 pub fn routes() -> Routes {
     Routes::new(Access::Staff)
         .get("/dashboard/users/{id}", page)
         .post("/dashboard/users/{id}/role", change_role)
         .post("/dashboard/users/{id}/active", set_active)
+}
+
+/// What only superadmins may do to a member.
+pub fn superadmin_routes() -> Routes {
+    Routes::new(Access::SuperAdmin).post("/dashboard/users/{id}/2fa", reset_two_factor)
 }

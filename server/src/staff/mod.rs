@@ -32,6 +32,7 @@ pub fn routes() -> Vec<Routes> {
         startups::routes(),
         users::routes(),
         member::routes(),
+        member::superadmin_routes(),
         qualified::routes(),
         vip_groups::routes(),
         funds::routes(),

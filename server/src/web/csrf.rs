@@ -12,7 +12,16 @@ use rand::RngCore;
 
 use crate::error::AppError;
 
-pub const COOKIE: &str = "ortak_csrf";
+/// The token's cookie. Behind HTTPS it is `__Host-` prefixed, like the session's: browsers
+/// then accept it only Secure, from this host, for every path, so a sibling subdomain cannot
+/// plant a token of its choosing.
+pub fn cookie_name(secure: bool) -> &'static str {
+    if secure {
+        "__Host-ortak_csrf"
+    } else {
+        "ortak_csrf"
+    }
+}
 
 pub fn new_token() -> String {
     let mut bytes = [0u8; 32];
@@ -28,7 +37,7 @@ pub fn well_formed(token: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 

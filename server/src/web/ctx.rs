@@ -72,8 +72,9 @@ impl Ctx {
                     .and_then(Locale::from_accept_language)
             })
             .unwrap_or_default();
-        let csrf_cookie =
-            cookies::get(&parts.headers, csrf::COOKIE).filter(|t| csrf::well_formed(t));
+        let secure = state.shared().secure_cookies;
+        let csrf_cookie = cookies::get(&parts.headers, csrf::cookie_name(secure))
+            .filter(|t| csrf::well_formed(t));
         let has_session_cookie = cookies::get(
             &parts.headers,
             cookies::session_name(state.shared().secure_cookies),
@@ -136,19 +137,6 @@ impl Ctx {
         Ok(())
     }
 
-    /// Signs `user_id` in on this browser (see [`session::sign_in`]).
-    pub async fn sign_in(&self, user_id: i64, method: session::Method) -> Result<(), AppError> {
-        session::sign_in(
-            self.state.db(),
-            self.session()?,
-            user_id,
-            method,
-            &self.ip,
-            self.state.now(),
-        )
-        .await
-    }
-
     /// `?lang=` stores the choice, whatever the response (a page, a redirect, JSON).
     fn set_locale_cookie(&self, response: &mut Response) {
         if self.locale_chosen {
@@ -191,6 +179,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     let mut response = next.run(Request::from_parts(parts, body)).await;
     response = errors::localize(&ctx, response).await;
     ctx.set_locale_cookie(&mut response);
+    super::render::private_responses(&ctx, &mut response);
     response
         .headers_mut()
         .insert("x-request-id", HeaderValue::from_str(&request_id).unwrap());

@@ -14,6 +14,7 @@ pub mod flash;
 pub mod form;
 pub mod headers;
 pub mod input_screen;
+pub mod metrics;
 pub mod page_cache;
 mod queries;
 pub mod render;

@@ -21,6 +21,8 @@ pub struct SignedInUser {
     pub onboarding_step: i64,
     pub profile_image: Option<String>,
     pub fund_member: bool,
+    /// Whether the user enrolled an authenticator (second factor).
+    pub has_totp: bool,
 }
 
 pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<SignedInUser>> {
@@ -30,7 +32,8 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
                 email_verified_at IS NOT NULL AS "verified!: bool", language AS "language: Locale",
                 session_epoch,
                 deactivated_at IS NOT NULL AS "deactivated!: bool", onboarding_step, profile_image,
-                EXISTS (SELECT 1 FROM fund_members f WHERE f.user_id = users.id) AS "fund_member!: bool"
+                EXISTS (SELECT 1 FROM fund_members f WHERE f.user_id = users.id) AS "fund_member!: bool",
+                EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool"
          FROM users WHERE id = ?"#,
         id
     )
@@ -46,5 +49,30 @@ pub async fn record_sign_in(db: &SqlitePool, id: i64, now: OffsetDateTime) -> sq
         id
     )
     .fetch_one(db)
+    .await
+}
+
+/// What decides whether signing in takes a second factor.
+#[derive(Clone, Copy)]
+pub struct SecondFactorNeed {
+    pub role: Role,
+    pub has_totp: bool,
+    pub session_epoch: i64,
+    pub deactivated: bool,
+}
+
+pub async fn second_factor_need(
+    db: &SqlitePool,
+    id: i64,
+) -> sqlx::Result<Option<SecondFactorNeed>> {
+    sqlx::query_as!(
+        SecondFactorNeed,
+        r#"SELECT role AS "role: Role",
+                EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool",
+                session_epoch, deactivated_at IS NOT NULL AS "deactivated!: bool"
+         FROM users WHERE id = ?"#,
+        id
+    )
+    .fetch_optional(db)
     .await
 }

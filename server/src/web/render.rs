@@ -1,12 +1,37 @@
 //! The one render path: a page becomes a complete HTML document in the shell, with this
 //! visitor's cookies, and a response.
+//!
+//! Caching: a page for a browser with a session (signed in, half-way through a sign-in, or
+//! carrying any personal state) or one that carries a secret from its link is `no-store,
+//! private`: no browser or proxy cache keeps it (shared computers, the Back button after
+//! signing out). Anonymous visitors' public pages stay `no-cache`. [`private_responses`] gives
+//! every other response to such a browser (JSON, redirects) the same treatment.
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use ortak_app::shell::{Flash, Page, PageContext, Viewer, render_document};
 
 use super::session::Role;
-use super::{Ctx, cookies, flash};
+use super::{Ctx, cookies, csrf, flash};
+
+/// What personal responses say to caches.
+pub const NO_STORE: &str = "no-store, private";
+
+/// For a browser with a session (or a bearer token): any response that says nothing about
+/// caching, or only `no-cache`, becomes `no-store, private`. Responses that chose a policy of
+/// their own (hashed assets, stored files) keep it.
+pub fn private_responses(ctx: &Ctx, response: &mut Response) {
+    if ctx.anonymous {
+        return;
+    }
+    let headers = response.headers_mut();
+    let open = headers
+        .get(header::CACHE_CONTROL)
+        .is_none_or(|v| v.as_bytes() == b"no-cache");
+    if open {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(NO_STORE));
+    }
+}
 
 impl Ctx {
     /// Renders `page` in the shell with `status`. The one way pages become responses.
@@ -14,6 +39,16 @@ impl Ctx {
         let flash = flash::take(self).await;
         let html = self.with_page_ctx(flash, |pc| render_document(pc, page));
         self.page_response(status, html)
+    }
+
+    /// Renders a page that is personal whoever opens it (it carries a token from its link, or
+    /// a half-done sign-in): never stored by any cache.
+    pub async fn render_private(&self, status: StatusCode, page: Page) -> Response {
+        let mut response = self.render(status, page).await;
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(NO_STORE));
+        response
     }
 
     /// A rendered page as the response, with this visitor's cookies.
@@ -24,12 +59,13 @@ impl Ctx {
             let secure = self.state().shared().secure_cookies;
             cookies::set(
                 response.headers_mut(),
-                cookies::build(super::csrf::COOKIE, self.csrf.clone(), None, secure),
+                cookies::build(csrf::cookie_name(secure), self.csrf.clone(), None, secure),
             );
         }
+        let cache = if self.anonymous { "no-cache" } else { NO_STORE };
         response
             .headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
         response
     }
 

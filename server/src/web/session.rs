@@ -2,6 +2,12 @@
 //! user's session epoch at sign-in; bumping the epoch in `users` ends all their sessions.
 //! Also the column types that describe a user everywhere: [`Role`] (languages are app's `Locale`).
 //!
+//! Two-factor sign-in: after the first factor (password, e-mailed link, verification link,
+//! professional network) a member who must give a second one (staff always, others who enrolled)
+//! gets a [`PendingSignIn`] in the session instead of a user; only `/signin/2fa` and its
+//! enrolment page read it. A session whose user needs a second factor but did not give one is
+//! no session at all ([`load`]), whatever else happened (a member promoted to staff).
+//!
 //! Session lifetimes are measured on the system clock, not the injectable one (`state.now()`):
 //! tower-sessions expires idle sessions on the system clock too, and tests that move the
 //! injectable clock forward by days must not sign their browsers out.
@@ -15,6 +21,10 @@ use super::queries;
 use crate::error::AppError;
 
 pub const USER_KEY: &str = "user";
+/// A sign-in waiting for its second factor.
+pub const PENDING_KEY: &str = "pending_sign_in";
+/// How long a first factor waits for the second.
+const PENDING_MS: i64 = 10 * 60 * 1000;
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct SessionUser {
@@ -24,6 +34,28 @@ pub struct SessionUser {
     /// seconds would let a session outlive its limit by up to a second).
     #[serde(default)]
     pub signed_in_ms: i64,
+    /// Whether a second factor was given at this sign-in.
+    #[serde(default)]
+    pub two_factor: bool,
+}
+
+/// A first factor given, the second still to come.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PendingSignIn {
+    pub id: i64,
+    pub epoch: i64,
+    pub method: Method,
+    /// Where to go once signed in.
+    pub next: String,
+    pub started_ms: i64,
+}
+
+impl PendingSignIn {
+    /// Staff without an authenticator enrol only after their password: a mailbox or a
+    /// professional-network account alone must never be enough to choose their second factor.
+    pub fn may_enrol(&self) -> bool {
+        matches!(self.method, Method::Password)
+    }
 }
 
 /// A user's role, as `users.role` stores it. Fund-team membership is separate (a member of a
@@ -68,6 +100,7 @@ pub async fn load(
     let user = queries::signed_in_user(db, session_user.id).await?;
     Ok(user
         .filter(|r| r.session_epoch == session_user.epoch && !r.deactivated)
+        .filter(|r| session_user.two_factor || !needs_second_factor(r.role, r.has_totp))
         .map(|r| CurrentUser {
             id: r.id,
             email: r.email,
@@ -111,8 +144,14 @@ pub async fn bearer_user(
         .and_then(|v| serde_json::from_value(v).ok())
 }
 
+/// Whether signing in takes a second factor: staff always, others once they enrolled.
+pub fn needs_second_factor(role: Role, has_totp: bool) -> bool {
+    role >= Role::Admin || has_totp
+}
+
 /// How a sign-in happened, for the sign-in log.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
 pub enum Method {
     Password,
     EmailedLink,
@@ -122,6 +161,8 @@ pub enum Method {
     SignUp,
     /// The session is renewed after a password change.
     PasswordChange,
+    /// The second factor completed a sign-in.
+    SecondFactor,
 }
 
 impl Method {
@@ -133,6 +174,7 @@ impl Method {
             Method::ProfessionalNetwork => "oidc",
             Method::SignUp => "sign-up",
             Method::PasswordChange => "password-change",
+            Method::SecondFactor => "second-factor",
         }
     }
 }
@@ -140,6 +182,10 @@ impl Method {
 /// Every sign-in attempt leaves one log line: how, from which address, whose account (its id,
 /// when there is one; never the password or token) and how it ended.
 pub fn log_attempt(method: Method, ip: &str, user_id: Option<i64>, outcome: &str) {
+    if outcome != "success" {
+        metrics::counter!("ortak_signin_failures_total", "method" => method.code(), "outcome" => outcome.to_owned())
+            .increment(1);
+    }
     tracing::info!(
         method = method.code(),
         ip,
@@ -149,21 +195,37 @@ pub fn log_attempt(method: Method, ip: &str, user_id: Option<i64>, outcome: &str
     );
 }
 
-/// Signs `user_id` in on this browser with a fresh session id (no session fixation), and logs
-/// the successful attempt.
-pub async fn sign_in(
+/// Where a first factor leads.
+pub enum Outcome {
+    /// Signed in: go on.
+    SignedIn,
+    /// The second factor (or enrolment) comes first: `/signin/2fa`.
+    SecondFactor,
+}
+
+/// The path to go to after a sign-in with `outcome`, for a member who was going to `next`.
+pub fn after_sign_in(outcome: Outcome, next: &str) -> String {
+    match outcome {
+        Outcome::SignedIn => next.to_owned(),
+        Outcome::SecondFactor => "/signin/2fa".to_owned(),
+    }
+}
+
+/// The session's user, signed in for good (both factors where two are needed). A fresh
+/// session id every time (no session fixation).
+async fn establish(
     db: &SqlitePool,
     session: &Session,
     user_id: i64,
-    method: Method,
-    ip: &str,
+    two_factor: bool,
     now: time::OffsetDateTime,
 ) -> Result<(), AppError> {
     let epoch = queries::record_sign_in(db, user_id, now).await?;
+    session.cycle_id().await.map_err(session_error)?;
     session
-        .cycle_id()
+        .remove::<PendingSignIn>(PENDING_KEY)
         .await
-        .map_err(|e| anyhow::anyhow!("session: {e}"))?;
+        .map_err(session_error)?;
     session
         .insert(
             USER_KEY,
@@ -171,11 +233,113 @@ pub async fn sign_in(
                 id: user_id,
                 epoch,
                 signed_in_ms: unix_ms(),
+                two_factor,
             },
         )
         .await
-        .map_err(|e| anyhow::anyhow!("session: {e}"))?;
-    log_attempt(method, ip, Some(user_id), "success");
+        .map_err(session_error)?;
+    Ok(())
+}
+
+fn session_error(e: impl std::fmt::Display) -> AppError {
+    AppError::Internal(anyhow::anyhow!("session: {e}"))
+}
+
+/// A first factor was given for `user_id` on this browser: signs in, or, when the user needs a
+/// second factor, keeps a [`PendingSignIn`] (and no user) until `/signin/2fa` completes it.
+/// `second_factor_given` is for a session renewed after the member proved both (a password
+/// change in a session that had them).
+pub async fn sign_in(
+    db: &SqlitePool,
+    session: &Session,
+    first: FirstFactor<'_>,
+    now: time::OffsetDateTime,
+) -> Result<Outcome, AppError> {
+    let needs = queries::second_factor_need(db, first.user_id).await?;
+    let needed = needs.is_some_and(|n| needs_second_factor(n.role, n.has_totp));
+    if !needed || first.second_factor_given {
+        establish(db, session, first.user_id, first.second_factor_given, now).await?;
+        log_attempt(first.method, first.ip, Some(first.user_id), "success");
+        return Ok(Outcome::SignedIn);
+    }
+    let epoch = needs.map_or(0, |n| n.session_epoch);
+    session.cycle_id().await.map_err(session_error)?;
+    session
+        .remove::<SessionUser>(USER_KEY)
+        .await
+        .map_err(session_error)?;
+    let pending = PendingSignIn {
+        id: first.user_id,
+        epoch,
+        method: first.method,
+        next: first.next.to_owned(),
+        started_ms: unix_ms(),
+    };
+    session
+        .insert(PENDING_KEY, pending)
+        .await
+        .map_err(session_error)?;
+    log_attempt(
+        first.method,
+        first.ip,
+        Some(first.user_id),
+        "second-factor-required",
+    );
+    Ok(Outcome::SecondFactor)
+}
+
+/// A first factor: whose, how, from where, and where the member was going.
+pub struct FirstFactor<'a> {
+    pub user_id: i64,
+    pub method: Method,
+    pub ip: &'a str,
+    pub next: &'a str,
+    /// The session being renewed had both factors already.
+    pub second_factor_given: bool,
+}
+
+/// This browser's sign-in waiting for its second factor, if it is still fresh and its user's
+/// sessions were not ended meanwhile.
+pub async fn pending(
+    db: &SqlitePool,
+    session: &Session,
+) -> Result<Option<PendingSignIn>, AppError> {
+    let Some(pending) = session
+        .get::<PendingSignIn>(PENDING_KEY)
+        .await
+        .map_err(session_error)?
+    else {
+        return Ok(None);
+    };
+    let fresh = unix_ms() - pending.started_ms < PENDING_MS;
+    let needs = queries::second_factor_need(db, pending.id).await?;
+    if fresh && needs.is_some_and(|n| n.session_epoch == pending.epoch && !n.deactivated) {
+        Ok(Some(pending))
+    } else {
+        forget_pending(session).await?;
+        Ok(None)
+    }
+}
+
+/// Drops this browser's pending sign-in.
+pub async fn forget_pending(session: &Session) -> Result<(), AppError> {
+    session
+        .remove::<PendingSignIn>(PENDING_KEY)
+        .await
+        .map_err(session_error)?;
+    Ok(())
+}
+
+/// The second factor was given: the pending sign-in becomes the session's user.
+pub async fn complete(
+    db: &SqlitePool,
+    session: &Session,
+    pending: &PendingSignIn,
+    ip: &str,
+    now: time::OffsetDateTime,
+) -> Result<(), AppError> {
+    establish(db, session, pending.id, true, now).await?;
+    log_attempt(Method::SecondFactor, ip, Some(pending.id), "success");
     Ok(())
 }
 
@@ -186,4 +350,29 @@ pub async fn sign_out(session: &Session) -> Result<(), AppError> {
         .await
         .map_err(|e| anyhow::anyhow!("session: {e}"))?;
     Ok(())
+}
+
+impl super::Ctx {
+    /// A first factor for `user_id` on this browser (see [`sign_in`]); returns where to go:
+    /// `next`, or `/signin/2fa` when the second factor comes first.
+    pub async fn sign_in(
+        &self,
+        user_id: i64,
+        method: Method,
+        next: &str,
+    ) -> Result<String, AppError> {
+        let session = self.session()?;
+        // A session renewed after a password change keeps what it had proved.
+        let second_factor_given = method == Method::PasswordChange
+            && session_user(session).await.is_some_and(|u| u.two_factor);
+        let first = FirstFactor {
+            user_id,
+            method,
+            ip: &self.ip,
+            next,
+            second_factor_given,
+        };
+        let outcome = sign_in(self.state().db(), session, first, self.state().now()).await?;
+        Ok(after_sign_in(outcome, next))
+    }
 }

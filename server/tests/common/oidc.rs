@@ -27,6 +27,8 @@ pub struct Identity {
     pub family_name: String,
     /// Sign the token for another client.
     pub wrong_audience: bool,
+    /// Put another nonce in the token than the one sent.
+    pub wrong_nonce: bool,
 }
 
 #[derive(Clone)]
@@ -125,7 +127,7 @@ async fn token(
         "sub": format!("sub-{}", id.email),
         "iat": now,
         "exp": now + 300,
-        "nonce": nonce,
+        "nonce": if id.wrong_nonce { "not-the-one-sent".to_owned() } else { nonce },
         "email": id.email,
         "email_verified": id.email_verified,
         "given_name": id.given_name,

@@ -15,12 +15,13 @@ use ortak_app::domain::identity::IdType;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::profile::{Profile, validate_info, validate_investor, validate_preferences};
 use ortak_app::forms::FieldErrors;
-use ortak_app::pages::profile::{TABS, profile_page};
+use ortak_app::pages::profile::{TABS, TwoFactorStatus, profile_page};
 use serde::Deserialize;
 
 use super::queries::profile::{self as queries, Investor};
 use crate::error::AppError;
 use crate::web::form::Form;
+use crate::web::session::Role;
 use crate::web::{Ctx, Member, flash};
 
 /// The user's profile as the forms show it.
@@ -72,12 +73,16 @@ async fn show(
 ) -> Result<Response, AppError> {
     let image = queries::profile_image(ctx.state().db(), user_id).await?;
     let avatar = image.map_or_else(|| "/avatar.svg".to_owned(), |f| format!("/api/file/{f}"));
-    let page = ctx.page_ctx(|pc| profile_page(pc, tab, profile, errors, &avatar));
+    let two_factor = TwoFactorStatus {
+        codes_left: super::two_factor::status(ctx, user_id).await?,
+        required: ctx.user.as_ref().is_some_and(|u| u.role >= Role::Admin),
+    };
+    let page = ctx.page_ctx(|pc| profile_page(pc, tab, profile, errors, &avatar, two_factor));
     Ok(ctx.render(status, page).await)
 }
 
 /// The stored profile again on `tab`, with `errors` (a refused security or photo form).
-async fn refuse(
+pub(crate) async fn refuse(
     ctx: &Ctx,
     user_id: i64,
     tab: &str,

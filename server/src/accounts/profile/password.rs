@@ -1,5 +1,5 @@
-//! The security tab: changing the password. Other devices are signed out; this one signs in
-//! again under the new session epoch.
+//! The security tab: changing the password. Other devices are signed out and every link mailed
+//! before is used up; this one signs in again under the new session epoch.
 
 use axum::response::Response;
 use ortak_app::domain::accounts::check_new_password;
@@ -7,7 +7,7 @@ use ortak_app::forms::FieldErrors;
 use serde::Deserialize;
 
 use super::{queries, refuse, saved};
-use crate::accounts::passwords;
+use crate::accounts::{passwords, tokens};
 use crate::error::AppError;
 use crate::web::form::Form;
 use crate::web::session::Method;
@@ -68,7 +68,13 @@ pub async fn change(
         return refuse(&ctx, user.id, "security", &errors).await;
     }
     let hash = passwords::hash(form.password.clone()).await?;
-    queries::change_password(ctx.state().db(), user.id, &hash, ctx.state().now()).await?;
-    ctx.sign_in(user.id, Method::PasswordChange).await?;
+    let now = ctx.state().now();
+    let mut tx = ctx.state().db().begin().await?;
+    queries::change_password(&mut tx, user.id, &hash, now).await?;
+    // Links mailed before the change (sign-in, reset, verification) no longer work.
+    tokens::revoke_all(&mut tx, user.id, now).await?;
+    tx.commit().await?;
+    ctx.sign_in(user.id, Method::PasswordChange, "/profile?tab=security")
+        .await?;
     saved(&ctx, "profile-password-saved", "security").await
 }

@@ -5,6 +5,7 @@
 pub mod onboarding;
 pub mod profile;
 pub mod tokens;
+pub mod two_factor;
 
 use ortak_app::domain::accounts::NewAccount;
 use sqlx::{SqliteConnection, SqlitePool};
@@ -91,6 +92,13 @@ pub async fn active_account_id(db: &SqlitePool, email: &str) -> sqlx::Result<Opt
     .await
 }
 
+/// The address of an account.
+pub async fn email_of(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!("SELECT email FROM users WHERE id = ?", user_id)
+        .fetch_optional(db)
+        .await
+}
+
 /// The password hash of the active account using `email` (`None` inside: no password set).
 pub async fn credentials(db: &SqlitePool, email: &str) -> sqlx::Result<Option<Credentials>> {
     sqlx::query_as!(
@@ -168,19 +176,19 @@ pub async fn claim_for_verified_owner(
 }
 
 /// A member who joined through the identity provider: verified, terms accepted, no password.
-/// Returns the id (an account that took the address meanwhile is verified and returned).
-pub async fn upsert_verified_member(
-    db: &SqlitePool,
+/// `None` when the address is taken (nothing is changed then).
+pub async fn insert_verified_member(
+    conn: &mut SqliteConnection,
     email: &str,
     first_name: &str,
     last_name: &str,
     language: &str,
     now: OffsetDateTime,
-) -> sqlx::Result<i64> {
+) -> sqlx::Result<Option<i64>> {
     sqlx::query_scalar!(
         "INSERT INTO users (email, first_name, last_name, language, email_verified_at, terms_accepted_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?5)
-         ON CONFLICT (email) DO UPDATE SET email_verified_at = COALESCE(email_verified_at, excluded.email_verified_at)
+         ON CONFLICT (email) DO NOTHING
          RETURNING id",
         email,
         first_name,
@@ -188,28 +196,30 @@ pub async fn upsert_verified_member(
         language,
         now
     )
-    .fetch_one(db)
+    .fetch_optional(conn)
     .await
 }
 
-/// Creates a verified staff account, or gives an existing account the role and password.
+/// Creates a verified staff account, or gives an existing account the role and password (and
+/// ends its sessions); returns its id.
 pub async fn upsert_staff(
-    db: &SqlitePool,
+    conn: &mut SqliteConnection,
     email: &str,
     password_hash: &str,
     role: Role,
     now: OffsetDateTime,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "INSERT INTO users (email, password_hash, role, email_verified_at, first_name, last_name)
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"INSERT INTO users (email, password_hash, role, email_verified_at, first_name, last_name)
          VALUES (?1, ?2, ?3, ?4, 'Ortak', 'Admin')
-         ON CONFLICT (email) DO UPDATE SET password_hash = ?2, role = ?3, updated_at = ?4",
+         ON CONFLICT (email) DO UPDATE SET password_hash = ?2, role = ?3, updated_at = ?4,
+             session_epoch = session_epoch + 1
+         RETURNING id AS "id!""#,
         email,
         password_hash,
         role,
         now
     )
-    .execute(db)
-    .await?;
-    Ok(())
+    .fetch_one(conn)
+    .await
 }

@@ -142,7 +142,7 @@ pub async fn password_hash(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option
 
 /// Sets a new password; the new session epoch signs every other device out.
 pub async fn change_password(
-    db: &SqlitePool,
+    conn: &mut SqliteConnection,
     user_id: i64,
     password_hash: &str,
     now: OffsetDateTime,
@@ -154,7 +154,7 @@ pub async fn change_password(
         now,
         user_id
     )
-    .execute(db)
+    .execute(conn)
     .await?;
     Ok(())
 }
@@ -232,7 +232,7 @@ pub async fn newsletter_consent(db: &SqlitePool, email: &str) -> sqlx::Result<Op
 
 /// Erases the member's personal data and keeps the row as an anonymous shell, so records the
 /// law requires us to keep still point at a (now nameless) account. Their newsletter
-/// subscription and tokens go; a new session epoch ends their sessions.
+/// subscription, tokens and second factor go; a new session epoch ends their sessions.
 pub async fn erase_member(
     conn: &mut SqliteConnection,
     user_id: i64,
@@ -243,6 +243,8 @@ pub async fn erase_member(
         .execute(&mut *conn)
         .await?;
     super::tokens::delete_all(&mut *conn, user_id).await?;
+    // The authenticator's secret and the recovery codes go too.
+    super::two_factor::remove(&mut *conn, user_id).await?;
     sqlx::query!(
         "UPDATE users SET email = 'deleted-' || id || '@deleted.invalid', password_hash = NULL, first_name = '',
              last_name = '', position = '', phone = '', country = '', city = '', company_name = '', tax_office = '',

@@ -5,25 +5,6 @@ use time::OffsetDateTime;
 
 use crate::accounts::tokens::TokenKind;
 
-pub async fn insert(
-    conn: &mut SqliteConnection,
-    user_id: i64,
-    kind: TokenKind,
-    token_hash: &str,
-    expires_at: OffsetDateTime,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "INSERT INTO auth_tokens (user_id, kind, token_hash, expires_at) VALUES (?, ?, ?, ?)",
-        user_id,
-        kind,
-        token_hash,
-        expires_at
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
 /// The user of an unused, unexpired token.
 pub async fn live_user(
     db: &SqlitePool,
@@ -62,19 +43,16 @@ pub async fn use_up(
     .await
 }
 
-/// Uses up the user's outstanding reset and sign-in links (their password changed).
-pub async fn revoke_links(
+/// Uses up every open token of the user, whatever its kind.
+pub async fn revoke_all(
     conn: &mut SqliteConnection,
     user_id: i64,
     now: OffsetDateTime,
 ) -> sqlx::Result<()> {
-    let (reset, signin) = (TokenKind::Reset, TokenKind::SignIn);
     sqlx::query!(
-        "UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL AND kind IN (?, ?)",
+        "UPDATE auth_tokens SET used_at = ? WHERE user_id = ? AND used_at IS NULL",
         now,
-        user_id,
-        reset,
-        signin
+        user_id
     )
     .execute(conn)
     .await?;

@@ -21,6 +21,8 @@ pub struct Account {
     pub interests: String,
     pub deactivated: bool,
     pub company_name: String,
+    /// Whether the member enrolled an authenticator (second factor).
+    pub has_totp: bool,
 }
 
 pub async fn account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Account>> {
@@ -29,7 +31,8 @@ pub async fn account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Account>> 
         r#"SELECT email, first_name || ' ' || last_name AS "name!: String", role AS "role: Role",
                language, created_at AS "created_at: OffsetDateTime",
                email_verified_at AS "email_verified_at: OffsetDateTime", interests,
-               deactivated_at IS NOT NULL AS "deactivated!: bool", company_name
+               deactivated_at IS NOT NULL AS "deactivated!: bool", company_name,
+               EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool"
            FROM users WHERE id = ?"#,
         id
     )

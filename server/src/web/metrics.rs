@@ -1,0 +1,126 @@
+//! `/metrics` in Prometheus' text format, and the layer that counts every request by its route
+//! pattern (never the raw path, whose ids would make unbounded label sets) and status.
+//!
+//! Who may read it: requests from the listening host itself (loopback, and not relayed by a
+//! reverse proxy on that host, which would add `X-Forwarded-For`), or anyone presenting
+//! `ORTAK_METRICS_TOKEN` as a bearer token. Everyone else gets 404, as if it did not exist.
+
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
+
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::http::{HeaderMap, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+use crate::db::stats;
+use crate::error::AppError;
+use crate::state::AppState;
+
+struct Exporter {
+    handle: PrometheusHandle,
+    token: Option<String>,
+}
+
+static EXPORTER: OnceLock<Exporter> = OnceLock::new();
+
+/// Latency buckets in seconds: pages answer in milliseconds, a slow one is worth seeing.
+const BUCKETS: [f64; 12] = [
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
+];
+
+/// Installs the process's metrics recorder (once, at start).
+pub fn install(token: Option<String>) -> anyhow::Result<()> {
+    let handle = PrometheusBuilder::new()
+        .set_buckets_for_metric(
+            Matcher::Full("ortak_http_request_duration_seconds".into()),
+            &BUCKETS,
+        )?
+        .install_recorder()?;
+    let _ = EXPORTER.set(Exporter {
+        handle,
+        token: token.filter(|t| !t.is_empty()),
+    });
+    Ok(())
+}
+
+/// Where the router notes the route pattern a request matched, for [`track`] outside it (the
+/// response may be rebuilt on the way out, e.g. an error page, so it cannot carry it).
+#[derive(Clone, Default)]
+struct Route(Arc<Mutex<Option<String>>>);
+
+/// Inside the router (where the matched pattern is known): notes it for [`track`].
+pub async fn mark_route(request: Request, next: Next) -> Response {
+    if let (Some(slot), Some(path)) = (
+        request.extensions().get::<Route>(),
+        request.extensions().get::<MatchedPath>(),
+    ) {
+        *slot.0.lock().unwrap_or_else(|e| e.into_inner()) = Some(path.as_str().to_owned());
+    }
+    next.run(request).await
+}
+
+/// The outermost layer: counts and times every request (all layers included) by method, route
+/// pattern and status.
+pub async fn track(mut request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().to_string();
+    let slot = Route::default();
+    request.extensions_mut().insert(slot.clone());
+    let response = next.run(request).await;
+    let route = slot
+        .0
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .unwrap_or_else(|| "unmatched".to_owned());
+    let labels = [
+        ("method", method),
+        ("route", route),
+        ("status", response.status().as_u16().to_string()),
+    ];
+    metrics::counter!("ortak_http_requests_total", &labels).increment(1);
+    metrics::histogram!("ortak_http_request_duration_seconds", &labels)
+        .record(started.elapsed().as_secs_f64());
+    response
+}
+
+fn allowed(exporter: &Exporter, peer: SocketAddr, headers: &HeaderMap) -> bool {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "));
+    if let (Some(token), Some(given)) = (&exporter.token, bearer) {
+        return crate::web::csrf::constant_time_eq(token.as_bytes(), given.as_bytes());
+    }
+    let relayed = headers.contains_key("x-forwarded-for") || headers.contains_key("forwarded");
+    peer.ip().is_loopback() && !relayed
+}
+
+/// `GET /metrics`.
+pub async fn scrape(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let exporter = EXPORTER.get().ok_or(AppError::NotFound)?;
+    if !allowed(exporter, peer, &headers) {
+        return Err(AppError::NotFound);
+    }
+    let outbox = stats::outbox(state.db()).await?;
+    let oldest = outbox
+        .oldest
+        .map_or(0, |at| (state.now() - at).whole_seconds().max(0));
+    metrics::gauge!("ortak_outbox_pending").set(outbox.pending as f64);
+    metrics::gauge!("ortak_outbox_oldest_age_seconds").set(oldest as f64);
+    let (db_bytes, wal_bytes) = stats::file_sizes(&state.shared().data_dir);
+    metrics::gauge!("ortak_database_bytes").set(db_bytes as f64);
+    metrics::gauge!("ortak_wal_bytes").set(wal_bytes as f64);
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        exporter.handle.render(),
+    )
+        .into_response())
+}
