@@ -76,5 +76,18 @@ CREATE INDEX payments_open ON payments (status, updated_at)
     WHERE status IN ('challenge', 'authorizing');
 CREATE INDEX payments_refunds ON payments (refund_status, charged);
 
+-- Cancel and reject void open challenges at once, whichever code path moves the request (the
+-- investing layer knows nothing of payments). Only `challenge` rows: an `authorizing` charge is
+-- in flight and its outcome lands as `void` + charged (refunded) if the request ended. The time
+-- is the request's `updated_at`, written from the injectable clock by every status move.
+CREATE TRIGGER payments_void_when_request_ends
+AFTER UPDATE OF status ON investment_requests
+WHEN NEW.status <> OLD.status AND NEW.status <> 'approved'
+BEGIN
+    UPDATE payments SET status = 'void', failure_reason = 'the request is no longer payable',
+        three_ds_page = NULL, completed_at = NEW.updated_at, updated_at = NEW.updated_at
+    WHERE request_id = NEW.id AND status = 'challenge';
+END;
+
 -- The sandbox's challenges live in `payments` (status `challenge`); this table was never used.
 DROP TABLE sandbox_challenges;
