@@ -21,6 +21,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "TypeScript type check of the islands"
 npm run --silent typecheck
 
+step "iyzico contract: the official Python client against the stand-in and the signature vectors"
+.venv/bin/python scripts/iyzico_contract.py
+
 step "Rust unit and integration tests"
 cargo test --workspace --locked
 

@@ -50,6 +50,14 @@ fn tasks() -> Vec<Task> {
             run: |state| Box::pin(purge_rate_limits(state)),
         },
         Task {
+            name: "reconcile-payments",
+            run: |state| Box::pin(crate::payments::reconcile::reconcile_payments(state)),
+        },
+        Task {
+            name: "settle-refunds",
+            run: |state| Box::pin(crate::payments::refunds::settle_refunds(state)),
+        },
+        Task {
             name: "upload-temp-files",
             run: |state| Box::pin(purge_temp_files(state)),
         },

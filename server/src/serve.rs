@@ -15,8 +15,7 @@ use crate::db::clock::Clock;
 use crate::mail::worker::{MailWaker, SmtpSender, Worker};
 use crate::providers::edevlet::IdentityCheck;
 use crate::providers::oidc::{Oidc, OidcOptions};
-use crate::providers::payments::CallbackKey;
-use crate::providers::sandbox::Sandbox;
+use crate::providers::payments::{self, CallbackKey, PaymentProvider};
 use crate::settings::Settings;
 use crate::state::{AppState, Escrow, Shared};
 use crate::web::assets;
@@ -24,6 +23,11 @@ use crate::{content, db, demo, jobs, mail, routes};
 
 pub async fn run(settings: Settings) -> anyhow::Result<()> {
     settings.rounds.check()?;
+    // First, so a refused provider (the sandbox behind https) stops before anything starts.
+    let payments = payments::from_settings(
+        &settings.payments,
+        settings.public_url.as_deref().unwrap_or_default(),
+    )?;
     crate::web::metrics::install(settings.metrics_token.clone())?;
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
@@ -45,6 +49,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         mail_waker,
         sessions,
         public_url: public_url.clone(),
+        payments,
     };
     let state = AppState::new(shared(&settings, running).await?);
     let jobs = tokio::spawn(jobs::run(
@@ -189,6 +194,7 @@ struct Running {
     mail_waker: MailWaker,
     sessions: SqliteStore,
     public_url: String,
+    payments: Box<dyn PaymentProvider>,
 }
 
 /// The state every handler reaches: the running pieces, the settings and the outside services.
@@ -222,7 +228,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         service_fee_bp: settings.service_fee_bp,
         staff_email: settings.staff_email.clone(),
         trusted_proxies,
-        payments: Box::new(Sandbox),
+        payments: running.payments,
         callback_key: CallbackKey::new(callback_key),
         escrow: Escrow {
             bank: settings.escrow_bank.clone(),

@@ -490,7 +490,12 @@ async fn behind_https_hsts_and_a_host_prefixed_secure_session_cookie() {
     use common::journeys::{ADMIN_PASSWORD, create_admin};
     let data = tempfile::TempDir::new().unwrap();
     create_admin(&data, "https@example.com", false);
-    let server = Server::start_in(data, &[("ORTAK_PUBLIC_URL", "https://ortak.example")]);
+    // An https install takes real payments; this one only tests headers (sandbox allowed).
+    let env = [
+        ("ORTAK_PUBLIC_URL", "https://ortak.example"),
+        ("ORTAK_ALLOW_SANDBOX_PAYMENTS", "1"),
+    ];
+    let server = Server::start_in(data, &env);
     let page = client().get(server.url("/signin")).send().await.unwrap();
     assert_eq!(
         page.headers()["strict-transport-security"],

@@ -372,7 +372,10 @@ async fn a_declined_card_and_a_cancelled_challenge_end_at_the_fail_page() {
     .await;
     assert_eq!(declined.status(), 303);
     let fail_url = declined.headers()["location"].to_str().unwrap().to_owned();
-    assert_eq!(fail_url, format!("/paymentFail?request={id}&declined=1"));
+    assert_eq!(
+        fail_url,
+        format!("/paymentFail?request={id}&reason=declined")
+    );
     let fail = common::text(&browser, server.url(&fail_url)).await;
     assert!(
         fail.contains("Kartınız ödeme kuruluşu tarafından reddedildi")
@@ -398,7 +401,7 @@ async fn a_declined_card_and_a_cancelled_challenge_end_at_the_fail_page() {
     let back = browser.get(&callback).send().await.unwrap();
     assert_eq!(
         back.headers()["location"],
-        format!("/paymentFail?request={id}")
+        format!("/paymentFail?request={id}&reason=three_ds")
     );
     let fail = common::text(&browser, server.url(&format!("/paymentFail?request={id}"))).await;
     assert!(

@@ -469,6 +469,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             [SignIn, NotFound, NotFound, NotFound, NotFound],
         ),
         (
+            "/invFlow/3ds/1",
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
+        ),
+        (
             "/dashboard/applications/1/presentation",
             [SignIn, Forbidden, NotFound, NotFound, Forbidden],
         ),

@@ -33,11 +33,22 @@ fn summary(ctx: &PageContext, s: &PaymentSummary) -> impl IntoView + use<> {
     }
 }
 
+/// Says that payments here are the sandbox's: no money moves, test cards only.
+fn sandbox_banner(ctx: &PageContext) -> impl IntoView + use<> {
+    view! {
+        <div class="flash flash--info sandbox-banner" role="note">
+            <strong>{ctx.t("payment-sandbox-banner-title")}</strong>" "{ctx.t("payment-sandbox-banner")}
+        </div>
+    }
+}
+
+/// The card step; `sandbox` shows the sandbox's banner.
 pub fn card_step_page(
     ctx: &PageContext,
     s: &PaymentSummary,
     card: &CardInput,
     errors: &FieldErrors,
+    sandbox: bool,
 ) -> Page {
     let field_errors: serde_json::Map<String, serde_json::Value> =
         ["holder", "number", "month", "year", "cvv"]
@@ -70,6 +81,7 @@ pub fn card_step_page(
         <section class="bare-card auth-card">
             <p class="muted">{ctx.t("payment-step-card")}</p>
             <h1>{ctx.t("payment-card-title")}</h1>
+            {sandbox.then(|| sandbox_banner(ctx))}
             <p>{ctx.t("payment-card-text")}</p>
             {summary(ctx, s)}
             {error_summary(ctx, errors)}
@@ -112,6 +124,7 @@ pub fn sandbox_challenge_page(
         <section class="bare-card auth-card sandbox-bank">
             <p class="muted">{ctx.t("sandbox-bank")}</p>
             <h1>{ctx.t("sandbox-title")}</h1>
+            {sandbox_banner(ctx)}
             <p>{ctx.locale.t_args("sandbox-text", &[("amount", amount.format(ctx.locale).into()), ("card", format!("{brand} ****{last4}").into())])}</p>
             {error}
             <form class="form" method="post" action=format!("/sandbox/3ds/{public_id}")>
@@ -221,14 +234,39 @@ pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) 
     private(ctx.t("payment-success-title"), body)
 }
 
-pub fn payment_fail_page(ctx: &PageContext, retry: Option<i64>, declined: bool) -> Page {
-    let declined = declined.then(|| view! { <div class="flash flash--error" role="alert">{ctx.t("payment-card-declined")}</div> });
-    let retry = retry.map(|id| view! { <a class="button button--primary" href=format!("/invFlow?request={id}")>{ctx.t("payment-retry")}</a> });
+/// Why a payment failed, as `/paymentFail?reason=` says it; each has its message
+/// `payment-fail-reason-{code}`.
+pub const FAIL_REASONS: [&str; 9] = [
+    "declined",
+    "insufficient_funds",
+    "expired_card",
+    "invalid_cvc",
+    "three_ds",
+    "timeout",
+    "provider",
+    "pending",
+    "not_payable",
+];
+
+/// The known reason `code`, or `None`.
+pub fn fail_reason(code: &str) -> Option<&'static str> {
+    FAIL_REASONS.into_iter().find(|r| *r == code)
+}
+
+/// The fail page: the reason (one of [`FAIL_REASONS`]) and, while the fee is unpaid, another
+/// try. A pending payment may still go through, so it does not say that nothing was charged.
+pub fn payment_fail_page(ctx: &PageContext, retry: Option<i64>, reason: Option<&str>) -> Page {
+    let pending = reason == Some("pending");
+    let reason = reason.map(|code| view! { <div class="flash flash--error" role="alert">{ctx.t(&format!("payment-fail-reason-{code}"))}</div> });
+    let retry = retry
+        .filter(|_| !pending)
+        .map(|id| view! { <a class="button button--primary" href=format!("/invFlow?request={id}")>{ctx.t("payment-retry")}</a> });
+    let text = (!pending).then(|| view! { <p>{ctx.t("payment-fail-text")}</p> });
     let body = view! {
         <section class="bare-card auth-card">
             <h1>{ctx.t("payment-fail-title")}</h1>
-            {declined}
-            <p>{ctx.t("payment-fail-text")}</p>
+            {reason}
+            {text}
             <div class="form__actions">
                 {retry}
                 <a class="button button--ghost" href="/pendingInvestments">{ctx.t("investment-created-link")}</a>

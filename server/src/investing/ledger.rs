@@ -11,32 +11,6 @@ use time::OffsetDateTime;
 
 use super::queries::ledger::{self as queries, Move};
 
-/// Records a money move at the database's time (the interface payments writes against);
-/// `false` when a move of a kind that happens once per request was already recorded.
-#[allow(
-    dead_code,
-    reason = "the money-path interface: payments records through it"
-)]
-pub async fn record(
-    conn: &mut SqliteConnection,
-    request_id: i64,
-    kind: MoneyKind,
-    amount_kurus: i64,
-    reference: &str,
-    actor: Option<i64>,
-    note: &str,
-) -> Result<bool, sqlx::Error> {
-    let m = Move {
-        request: request_id,
-        kind,
-        amount_kurus,
-        reference,
-        actor,
-        note,
-    };
-    queries::insert(conn, &m).await
-}
-
 /// Records a money move at `at` (the injectable clock's now).
 #[allow(clippy::too_many_arguments)]
 pub async fn record_at(

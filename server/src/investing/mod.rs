@@ -20,12 +20,7 @@ mod requests;
 pub mod rounds;
 pub mod transitions;
 
-#[allow(
-    unused_imports,
-    reason = "the money-path interface: payments refunds fees through it"
-)]
-pub use transitions::fee_refunded;
-pub use transitions::{Receipt, fee_paid, staff_transition, transfer_received};
+pub use transitions::{Receipt, staff_transition, transfer_received};
 
 use crate::web::{Access, Routes};
 

@@ -81,10 +81,6 @@ pub async fn fee_paid(
 /// The service fee of request `request_id` went back to the card (`provider_reference` is the
 /// provider's refund): the ledger row, the history and a mail. Only for a request that owes
 /// its fee back, once; `false` otherwise.
-#[allow(
-    dead_code,
-    reason = "the money-path interface: payments::settle_refunds calls it"
-)]
 pub async fn fee_refunded(
     conn: &mut SqliteConnection,
     state: &AppState,

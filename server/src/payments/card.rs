@@ -1,23 +1,22 @@
-//! The service fee by card: the card step's submit, the provider's signed callback (a replay
-//! changes nothing) and the fail page. The outcome of a payment is recorded once, with the
-//! request's event and the investor's mail in the same transaction.
+//! The service fee by card: the card step's submit and the fail page. A request has at most
+//! one open payment (the database's `payments_one_open` index): posting the card again while a
+//! 3-D Secure challenge is open goes back to that challenge instead of opening another.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use ortak_app::domain::card::{CardInput, validate_card};
+use ortak_app::domain::card::{Card, CardInput, validate_card};
 use ortak_app::domain::investing::RequestStatus;
-use ortak_app::domain::money::Money;
-use ortak_app::pages::payment::{card_step_page, payment_fail_page};
+use ortak_app::pages::payment::{card_step_page, fail_reason, payment_fail_page};
 use rand::RngCore;
 use serde::Deserialize;
 
-use super::queries::{self, NewPayment, PaymentStatus};
-use super::{RequestQuery, not_payable, own_request, posted_request, summary};
+use super::outcome::{Landing, reference};
+use super::queries::charges::{self, Closing, NewPayment, PaymentRow, PaymentStatus};
+use super::queries::{self, PayableRequest};
+use super::{RequestQuery, not_payable, own_request, posted_request, sandbox_banner, summary};
 use crate::error::AppError;
-use crate::investing::fee_paid;
-use crate::providers::payments::Started;
-use crate::state::AppState;
+use crate::providers::payments::{Buyer, StartPayment, Started};
 use crate::web::form::Form;
 use crate::web::{Ctx, Member};
 
@@ -39,7 +38,17 @@ fn new_public_id() -> String {
     id.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// `POST /invFlow/card`: checks the card and hands it to the provider.
+/// Where the browser answers an open payment's challenge.
+fn challenge_url(row: &PaymentRow) -> String {
+    match (row.status, row.provider.as_str()) {
+        (PaymentStatus::Challenge, "sandbox") => format!("/sandbox/3ds/{}", row.public_id),
+        (PaymentStatus::Challenge, _) => format!("/invFlow/3ds/{}", row.public_id),
+        _ => Landing::Pending(row.request_id).location(),
+    }
+}
+
+/// `POST /invFlow/card`: checks the card and hands it to the provider, or goes back to the
+/// request's open challenge.
 pub async fn pay_card(
     ctx: Ctx,
     Member(user): Member,
@@ -48,6 +57,15 @@ pub async fn pay_card(
     let r = posted_request(&ctx, user.id, &posted.request).await?;
     if r.status != RequestStatus::Approved || r.fee_paid_at.is_some() {
         return Ok(not_payable(&ctx).await);
+    }
+    let db = ctx.state().db();
+    if let Some(open) = charges::open_of_request(db, r.id).await? {
+        tracing::info!(
+            request_id = ctx.request_id,
+            payment = open.public_id,
+            "card step posted again: back to the open payment"
+        );
+        return Ok(Redirect::to(&challenge_url(&open)).into_response());
     }
     let input = CardInput {
         holder: posted.holder,
@@ -59,98 +77,115 @@ pub async fn pay_card(
     let card = match validate_card(&input, ctx.state().today()) {
         Ok(card) => card,
         Err(errors) => {
-            let page = ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &input, &errors));
+            let banner = sandbox_banner(&ctx);
+            let page = ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &input, &errors, banner));
             return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
         }
     };
-    let provider = &ctx.state().shared().payments;
     let public_id = new_public_id();
-    let fee = Money::from_kurus(r.fee_kurus);
+    let provider = &ctx.state().shared().payments;
     let payment = NewPayment {
         public_id: &public_id,
         request: r.id,
         provider: provider.name(),
-        amount_kurus: fee.kurus(),
+        amount_kurus: r.fee_kurus,
         card_brand: card.brand(),
         card_last4: card.last4(),
     };
-    queries::insert_payment(ctx.state().db(), &payment).await?;
-    tracing::info!(request_id = r.id, card = ?card, "card payment started");
-    match provider.start(&public_id, fee, &card).await? {
-        Started::Challenge(url) => Ok(Redirect::to(&url).into_response()),
-        Started::Declined(reason) => {
-            finish(ctx.state(), &public_id, false, &reason).await?;
-            Ok(Redirect::to(&format!("/paymentFail?request={}&declined=1", r.id)).into_response())
+    if let Err(e) = charges::insert(db, &payment, ctx.state().now()).await {
+        if !crate::db::unique_violation(&e, "payments.request_id") {
+            return Err(e.into());
+        }
+        // Another tab opened one a moment ago: that one is the payment.
+        let open = charges::open_of_request(db, r.id).await?;
+        return Ok(match open {
+            Some(open) => Redirect::to(&challenge_url(&open)).into_response(),
+            None => not_payable(&ctx).await,
+        });
+    }
+    tracing::info!(request_id = ctx.request_id, payment = public_id, card = ?card, "card payment started");
+    start(&ctx, &r, &public_id, &card).await
+}
+
+/// Hands the card to the provider and sends the browser where 3-D Secure goes on.
+async fn start(
+    ctx: &Ctx,
+    r: &PayableRequest,
+    public_id: &str,
+    card: &Card,
+) -> Result<Response, AppError> {
+    let state = ctx.state();
+    let row = charges::by_public_id(state.db(), public_id)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    let b = queries::buyer(state.db(), r.id)
+        .await?
+        .ok_or(AppError::BadRequest("payment-not-payable"))?;
+    let (city, country) = (
+        non_empty(b.city, "İstanbul"),
+        non_empty(b.country, "Türkiye"),
+    );
+    let buyer = Buyer {
+        user_id: b.user_id,
+        first_name: b.first_name,
+        last_name: b.last_name,
+        identity_number: b.identity_number,
+        email: b.email,
+        phone: b.phone,
+        // Ortak asks for no postal address before the fee: the account's city and country.
+        address: format!("{city}, {country}"),
+        city,
+        country,
+        registered_at: b.registered_at,
+        last_sign_in_at: b.last_sign_in_at,
+        ip: ctx.ip.clone(),
+    };
+    let callback_url = format!("{}/payments/iyzico/callback", state.shared().public_url);
+    let start = StartPayment {
+        payment: reference(&row, &ctx.request_id),
+        card,
+        buyer: &buyer,
+        callback_url: &callback_url,
+    };
+    match state.shared().payments.start(&start).await {
+        Started::Redirect(url) => Ok(Redirect::to(&url).into_response()),
+        Started::Page {
+            provider_payment_id,
+            html,
+        } => {
+            charges::set_started(state.db(), public_id, &provider_payment_id, &html).await?;
+            Ok(Redirect::to(&format!("/invFlow/3ds/{public_id}")).into_response())
+        }
+        Started::Refused(refusal) => {
+            tracing::info!(
+                request_id = ctx.request_id,
+                payment = public_id,
+                code = refusal.code,
+                "card payment refused at the start"
+            );
+            let closing = Closing {
+                status: PaymentStatus::Failed,
+                charged: false,
+                reason: Some(&refusal.code),
+                provider_state: None,
+            };
+            let mut conn = state.db().acquire().await?;
+            charges::close(&mut conn, public_id, &closing, state.now()).await?;
+            let landing = Landing::Failed(r.id, Some(refusal.kind));
+            Ok(Redirect::to(&landing.location()).into_response())
         }
     }
 }
 
-/// Records a payment's outcome once; later calls change nothing. Returns the request id.
-async fn finish(
-    state: &AppState,
-    public_id: &str,
-    success: bool,
-    reason: &str,
-) -> Result<Option<i64>, AppError> {
-    let now = state.now();
-    let mut tx = state.db().begin().await?;
-    let (outcome, failure) = if success {
-        (PaymentStatus::Succeeded, None)
+fn non_empty(value: String, otherwise: &str) -> String {
+    if value.trim().is_empty() {
+        otherwise.to_owned()
     } else {
-        (PaymentStatus::Failed, Some(reason))
-    };
-    let Some(done) = queries::finish_payment(&mut tx, public_id, outcome, failure, now).await?
-    else {
-        tx.rollback().await?;
-        return Ok(None);
-    };
-    let request_id = done.request_id;
-    tracing::info!(request_id, success, card = %format!("{} ****{}", done.card_brand, done.card_last4), "card payment finished");
-    // The request moves with the money (ledger, history, mail): only while it is payable.
-    if success && !fee_paid(&mut tx, state, request_id, public_id, done.amount_kurus).await? {
-        return Err(AppError::Refused(
-            axum::http::StatusCode::CONFLICT,
-            "payment-not-payable",
-        ));
+        value
     }
-    tx.commit().await?;
-    Ok(Some(request_id))
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct Callback {
-    payment: String,
-    outcome: String,
-    sig: String,
-}
-
-/// `GET /invFlow/callback`: the provider's signed answer. Idempotent: a replay only redirects.
-pub async fn callback(
-    ctx: Ctx,
-    Member(user): Member,
-    Query(c): Query<Callback>,
-) -> Result<Response, AppError> {
-    let key = &ctx.state().shared().callback_key;
-    if !key.verify(&c.payment, &c.outcome, &c.sig) {
-        tracing::warn!("payment callback with a bad signature");
-        return Err(AppError::BadRequest("bad-request-text"));
-    }
-    let db = ctx.state().db();
-    let request_id = queries::payment_request(db, &c.payment, user.id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let success = c.outcome == "success";
-    finish(ctx.state(), &c.payment, success, "declined at 3-D Secure").await?;
-    ctx.state().wake_mailer();
-    let target = match queries::payment_status(db, &c.payment).await? {
-        PaymentStatus::Succeeded => format!("/invFlow?request={request_id}"),
-        _ => format!("/paymentFail?request={request_id}"),
-    };
-    Ok(Redirect::to(&target).into_response())
-}
-
-/// `GET /paymentFail?request=ID`: offers another try while the fee is unpaid.
+/// `GET /paymentFail?request=ID[&reason=…]`: why, and another try while the fee is unpaid.
 pub async fn fail(
     ctx: Ctx,
     Member(user): Member,
@@ -158,7 +193,11 @@ pub async fn fail(
 ) -> Result<Response, AppError> {
     let r = own_request(&ctx, user.id, q.request).await?;
     let retry = (r.status == RequestStatus::Approved && r.fee_paid_at.is_none()).then_some(r.id);
-    let declined = q.declined.is_some();
-    let page = ctx.page_ctx(|pc| payment_fail_page(pc, retry, declined));
+    let reason = match (q.reason.as_deref(), q.declined.is_some()) {
+        (Some(code), _) => fail_reason(code),
+        (None, true) => fail_reason("declined"),
+        (None, false) => None,
+    };
+    let page = ctx.page_ctx(|pc| payment_fail_page(pc, retry, reason));
     Ok(ctx.render(StatusCode::OK, page).await)
 }

@@ -1,13 +1,21 @@
-//! Paying an approved request: the service fee by card through a
-//! [`PaymentProvider`](crate::providers::payments::PaymentProvider) (`card`, with the built-in
-//! sandbox's 3-D Secure pages in `sandbox_pages`), then the payer's details and the escrow
-//! transfer instructions (`bank`). `/invFlow` (here) shows whichever step a request is at.
+//! Paying an approved request: the service fee by card through the configured
+//! [`PaymentProvider`](crate::providers::payments::PaymentProvider) (`card` starts it, with the
+//! built-in sandbox's 3-D Secure pages in `sandbox_pages`; `callbacks` brings the browser back;
+//! `outcome` records how it ended, once), then the payer's details and the escrow transfer
+//! instructions (`bank`). `/invFlow` (here) shows whichever step a request is at. The
+//! background jobs `reconcile` (payments whose answer never came, challenges of requests no
+//! longer payable) and `refunds::settle_refunds` (fees owed back) finish what the browser left.
 //! Card numbers and CVVs pass through to the provider in memory and are never stored or
-//! logged; only the brand and last four digits are kept. All SQL is in `queries`.
+//! logged; only the brand, last four digits and the provider's payment id are kept. All SQL is
+//! in `queries`.
 
 mod bank;
+mod callbacks;
 mod card;
+mod outcome;
 mod queries;
+pub mod reconcile;
+pub mod refunds;
 mod sandbox_pages;
 
 use axum::extract::Query;
@@ -55,8 +63,15 @@ async fn not_payable(ctx: &Ctx) -> Response {
 #[serde(default)]
 pub struct RequestQuery {
     request: i64,
-    /// Set when the issuer declined the card (the fail page says so).
+    /// Why the payment failed (`payment-fail-reason-…`).
+    reason: Option<String>,
+    /// Older links' way of saying "declined".
     declined: Option<String>,
+}
+
+/// Whether the payment pages say that payments are the sandbox's (no money moves).
+fn sandbox_banner(ctx: &Ctx) -> bool {
+    ctx.state().shared().payments.name() == "sandbox"
 }
 
 /// `GET /invFlow?request=ID`: the step the payment is at.
@@ -68,10 +83,10 @@ pub async fn flow(
     let r = own_request(&ctx, user.id, q.request).await?;
     let none = FieldErrors::default();
     // The step follows the request's state: the fee while approved, then the transfer.
+    let banner = sandbox_banner(&ctx);
     let page = match (r.status, r.has_transfer) {
-        (RequestStatus::Approved, _) if r.fee_paid_at.is_none() => {
-            ctx.page_ctx(|pc| card_step_page(pc, &summary(&r), &CardInput::default(), &none))
-        }
+        (RequestStatus::Approved, _) if r.fee_paid_at.is_none() => ctx
+            .page_ctx(|pc| card_step_page(pc, &summary(&r), &CardInput::default(), &none, banner)),
         (RequestStatus::FeePaid, false) => {
             ctx.page_ctx(|pc| bank_step_page(pc, &summary(&r), &BankForm::default(), &none, None))
         }
@@ -88,11 +103,15 @@ pub fn routes() -> Vec<Routes> {
         Routes::new(Access::Member)
             .get("/invFlow", flow)
             .post("/invFlow/card", card::pay_card)
-            .get("/invFlow/callback", card::callback)
+            .get("/invFlow/callback", callbacks::sandbox)
+            .get("/invFlow/3ds/{payment}", callbacks::three_ds_page)
             .post("/invFlow/bank", bank::bank)
             .get("/sandbox/3ds/{payment}", sandbox_pages::challenge_page)
             .post("/sandbox/3ds/{payment}", sandbox_pages::answer)
             .get("/paymentSuccess", bank::success)
             .get("/paymentFail", card::fail),
+        // iyzico's callback comes from the bank's page, cross-site: no session, no CSRF token;
+        // its own signature is checked instead.
+        Routes::new(Access::Public).post("/payments/iyzico/callback", callbacks::iyzico),
     ]
 }

@@ -1,19 +1,13 @@
-//! The SQL of payments: the request being paid, card payments with their outcome, and the
-//! payer's escrow transfer. Only a card's brand and last four digits are ever stored.
+//! The SQL of payments: the request being paid, its investor as the provider must know them,
+//! and the payer's escrow transfer. Card payments are in `charges`, refunds and staff's view in
+//! `refunds`. Only a card's brand and last four digits are ever stored.
+
+pub mod charges;
+pub mod refunds;
 
 use ortak_app::domain::investing::RequestStatus;
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::SqlitePool;
 use time::OffsetDateTime;
-
-/// Where a card payment stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum PaymentStatus {
-    /// Waiting for the issuer's 3-D Secure answer.
-    Challenge,
-    Succeeded,
-    Failed,
-}
 
 /// A request as the payment steps need it.
 pub struct PayableRequest {
@@ -46,89 +40,6 @@ pub async fn own_request(
     .await
 }
 
-/// A card payment handed to the provider, waiting for its challenge.
-pub struct NewPayment<'a> {
-    pub public_id: &'a str,
-    pub request: i64,
-    pub provider: &'a str,
-    pub amount_kurus: i64,
-    pub card_brand: &'a str,
-    pub card_last4: &'a str,
-}
-
-pub async fn insert_payment(db: &SqlitePool, p: &NewPayment<'_>) -> sqlx::Result<()> {
-    let status = PaymentStatus::Challenge;
-    sqlx::query!(
-        "INSERT INTO payments (public_id, request_id, provider, amount_kurus, status, card_brand, card_last4)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
-        p.public_id,
-        p.request,
-        p.provider,
-        p.amount_kurus,
-        status,
-        p.card_brand,
-        p.card_last4
-    )
-    .execute(db)
-    .await?;
-    Ok(())
-}
-
-/// A payment whose outcome was just recorded.
-pub struct Finished {
-    pub request_id: i64,
-    pub amount_kurus: i64,
-    pub card_brand: String,
-    pub card_last4: String,
-}
-
-/// Records the outcome of a payment still waiting for it; `None` when it already had one.
-pub async fn finish_payment(
-    conn: &mut SqliteConnection,
-    public_id: &str,
-    outcome: PaymentStatus,
-    failure_reason: Option<&str>,
-    now: OffsetDateTime,
-) -> sqlx::Result<Option<Finished>> {
-    sqlx::query_as!(
-        Finished,
-        "UPDATE payments SET status = ?, failure_reason = ?, completed_at = ?
-         WHERE public_id = ? AND status = 'challenge'
-         RETURNING request_id, amount_kurus, card_brand, card_last4",
-        outcome,
-        failure_reason,
-        now,
-        public_id
-    )
-    .fetch_optional(conn)
-    .await
-}
-
-/// The request a payment is for, if it is `user`'s.
-pub async fn payment_request(
-    db: &SqlitePool,
-    public_id: &str,
-    user: i64,
-) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar!(
-        "SELECT p.request_id FROM payments p JOIN investment_requests r ON r.id = p.request_id
-         WHERE p.public_id = ? AND r.user_id = ?",
-        public_id,
-        user
-    )
-    .fetch_optional(db)
-    .await
-}
-
-pub async fn payment_status(db: &SqlitePool, public_id: &str) -> sqlx::Result<PaymentStatus> {
-    sqlx::query_scalar!(
-        r#"SELECT status AS "status: PaymentStatus" FROM payments WHERE public_id = ?"#,
-        public_id
-    )
-    .fetch_one(db)
-    .await
-}
-
 /// A sandbox payment waiting for its 3-D Secure code.
 pub struct Challenge {
     pub amount_kurus: i64,
@@ -149,6 +60,36 @@ pub async fn sandbox_challenge(
          WHERE p.public_id = ? AND p.provider = 'sandbox' AND p.status = 'challenge' AND r.user_id = ?",
         public_id,
         user
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// The investor paying request `request`, as the provider must know them: the MKK data for
+/// the person, the account for where they live.
+pub struct BuyerRow {
+    pub user_id: i64,
+    pub first_name: String,
+    pub last_name: String,
+    pub identity_number: String,
+    pub email: String,
+    pub phone: String,
+    pub city: String,
+    pub country: String,
+    pub registered_at: OffsetDateTime,
+    pub last_sign_in_at: Option<OffsetDateTime>,
+}
+
+pub async fn buyer(db: &SqlitePool, request: i64) -> sqlx::Result<Option<BuyerRow>> {
+    sqlx::query_as!(
+        BuyerRow,
+        r#"SELECT u.id AS "user_id!", m.first_name, m.last_name, m.identity_number, m.email, m.phone,
+                u.city, u.country, u.created_at AS "registered_at: OffsetDateTime",
+                u.last_sign_in_at AS "last_sign_in_at: OffsetDateTime"
+           FROM investment_requests r JOIN users u ON u.id = r.user_id
+           JOIN mkk_profiles m ON m.user_id = u.id
+           WHERE r.id = ?"#,
+        request
     )
     .fetch_optional(db)
     .await

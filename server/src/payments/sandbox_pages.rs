@@ -9,16 +9,32 @@ use ortak_app::domain::money::Money;
 use ortak_app::pages::payment::sandbox_challenge_page;
 use serde::Deserialize;
 
-use super::queries::{self, Challenge};
+use super::outcome::landing_of;
+use super::queries::{self, Challenge, charges};
 use crate::error::AppError;
 use crate::providers::sandbox;
 use crate::web::form::Form;
 use crate::web::{Ctx, Member};
 
-async fn challenge(ctx: &Ctx, user: i64, public_id: &str) -> Result<Challenge, AppError> {
-    queries::sandbox_challenge(ctx.state().db(), public_id, user)
-        .await?
-        .ok_or(AppError::NotFound)
+/// The open challenge, or (`Err(Ok(..))`) where a challenge of this member that already ended
+/// landed: cancelling or rejecting the request voids it at once, and the investor still on the
+/// bank's page then reads why instead of a bare 404.
+async fn challenge(
+    ctx: &Ctx,
+    user: i64,
+    public_id: &str,
+) -> Result<Result<Challenge, Response>, AppError> {
+    let db = ctx.state().db();
+    if let Some(c) = queries::sandbox_challenge(db, public_id, user).await? {
+        return Ok(Ok(c));
+    }
+    match charges::by_public_id(db, public_id).await? {
+        Some(row) if row.user_id == user && row.provider == "sandbox" => {
+            let to = landing_of(&row).location();
+            Ok(Err(Redirect::to(&to).into_response()))
+        }
+        _ => Err(AppError::NotFound),
+    }
 }
 
 /// The challenge page, `wrong_code` after a wrong answer.
@@ -48,7 +64,10 @@ pub async fn challenge_page(
     Member(user): Member,
     Path(public_id): Path<String>,
 ) -> Result<Response, AppError> {
-    let c = challenge(&ctx, user.id, &public_id).await?;
+    let c = match challenge(&ctx, user.id, &public_id).await? {
+        Ok(c) => c,
+        Err(ended) => return Ok(ended),
+    };
     Ok(show(&ctx, StatusCode::OK, &public_id, &c, false).await)
 }
 
@@ -67,7 +86,10 @@ pub async fn answer(
     Path(public_id): Path<String>,
     Form(answer): Form<Answer>,
 ) -> Result<Response, AppError> {
-    let c = challenge(&ctx, user.id, &public_id).await?;
+    let c = match challenge(&ctx, user.id, &public_id).await? {
+        Ok(c) => c,
+        Err(ended) => return Ok(ended),
+    };
     let outcome = if answer.action == "cancel" {
         "failed"
     } else if answer.code.trim() == sandbox::CHALLENGE_CODE {

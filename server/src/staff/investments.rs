@@ -9,6 +9,7 @@ use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::PeriodKind;
 use ortak_app::pages::dashboard::StaffDetail;
+use ortak_app::shell::{Flash, FlashKind};
 
 use super::table::render_detail;
 use ortak_app::pages::staff_table::{Cell, NOTE, RowAction, StaffRow, StaffTable};
@@ -189,7 +190,9 @@ fn history_cells(e: RequestEvent) -> [Cell; 4] {
 pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
     let db = ctx.state().db();
     let request = queries::request(db, id).await?.ok_or(AppError::NotFound)?;
-    let actions = moves(id, request.status, true);
+    let mut actions = moves(id, request.status, true);
+    let (payment_facts, refunds) = card_payments(&ctx, id, request.status).await?;
+    actions.extend(refunds);
     let mut facts = facts(&ctx, request);
     // The ledger: every move of the request's money, in order.
     for m in queries::ledger(db, id).await? {
@@ -206,6 +209,7 @@ pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, App
         let amount = Money::from_kurus(m.amount_kurus).format(ctx.locale);
         facts.push((what, format!("{amount}{reference}").into()));
     }
+    facts.extend(payment_facts);
     let events = queries::events(db, id).await?;
     let title = format!("{} #{id}", ctx.t("dashboard-request"));
     let columns = vec![
@@ -278,6 +282,99 @@ pub async fn contacted(
     Ok(Redirect::to(list_of(request.kind)).into_response())
 }
 
+// --- Card payments (the payments work): each payment's provider id and state on the request's
+// page, and a refund of a fee owed back. Self-contained: `request_page` adds what
+// `card_payments` gives; `refund_fee` is its route.
+
+/// Facts about each card payment of request `id`, and a refund button for each fee owed back.
+async fn card_payments(
+    ctx: &Ctx,
+    id: i64,
+    status: RequestStatus,
+) -> Result<(Vec<(String, Cell)>, Vec<RowAction>), AppError> {
+    use crate::payments::refunds::staff_payments;
+    let (mut facts, mut actions) = (Vec::new(), Vec::new());
+    for (n, (p, refundable)) in staff_payments(ctx.state(), id, status)
+        .await?
+        .into_iter()
+        .enumerate()
+    {
+        let title = format!("{} {}", ctx.t("dashboard-payments"), n + 1);
+        let provider_id = p.provider_payment_id.as_deref().unwrap_or("-");
+        facts.push((
+            format!("{title}: {}", ctx.t("dashboard-payment-provider-id")),
+            format!("{} {provider_id} ({})", p.provider, p.public_id).into(),
+        ));
+        facts.push((
+            format!("{title}: {}", ctx.t("dashboard-col-amount")),
+            Cell::Money(Money::from_kurus(p.amount_kurus)),
+        ));
+        let mut state =
+            format!("{:?} · {} ****{}", p.status, p.card_brand, p.card_last4).to_lowercase();
+        for (label, value) in [
+            ("charged", p.charged.then(|| "yes".to_owned())),
+            ("provider", p.provider_state),
+            ("reason", p.failure_reason),
+            (
+                "refund",
+                p.refund_status.map(|r| format!("{r:?}").to_lowercase()),
+            ),
+            ("refund reference", p.refund_reference),
+            ("refund error", p.refund_error),
+        ] {
+            if let Some(value) = value {
+                state.push_str(&format!(" · {label}: {value}"));
+            }
+        }
+        facts.push((
+            format!("{title}: {}", ctx.t("dashboard-payment-state")),
+            state.into(),
+        ));
+        facts.push((
+            format!("{title}: {}", ctx.t("dashboard-col-date")),
+            Cell::DateTime(p.created_at),
+        ));
+        if refundable {
+            actions.push(RowAction {
+                action: format!("/dashboard/investments/{id}/refund"),
+                name: "payment",
+                value: p.public_id,
+                label_id: "dashboard-payment-refund".into(),
+                fields: &[],
+            });
+        }
+    }
+    Ok((facts, actions))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct RefundFee {
+    /// The payment's public id.
+    payment: String,
+}
+
+/// `POST /dashboard/investments/{id}/refund`: gives a fee owed back to the card (audited).
+pub async fn refund_fee(
+    ctx: Ctx,
+    SuperAdmin(staff): SuperAdmin,
+    Path(id): Path<i64>,
+    Form(f): Form<RefundFee>,
+) -> Result<Response, AppError> {
+    use crate::payments::refunds::{StaffRefund, refund_by_staff};
+    let state = ctx.state();
+    let outcome =
+        refund_by_staff(state, id, &f.payment, staff.id, &ctx.ip, &ctx.request_id).await?;
+    let (kind, message) = match outcome {
+        StaffRefund::Refunded => (FlashKind::Success, "dashboard-payment-refunded"),
+        StaffRefund::Refused => (FlashKind::Error, "dashboard-payment-refund-refused"),
+        StaffRefund::Pending => (FlashKind::Success, "dashboard-payment-refund-pending"),
+    };
+    let message_id = message.to_owned();
+    flash::set(&ctx, Flash { kind, message_id }).await?;
+    Ok(Redirect::to(&format!("/dashboard/investments/{id}")).into_response())
+}
+
 pub fn routes() -> Routes {
     Routes::new(Access::SuperAdmin)
         .get("/dashboard/investments", investments)
@@ -289,4 +386,5 @@ pub fn routes() -> Routes {
         .get("/dashboard/investments/{id}", request_page)
         .post("/dashboard/investments/{id}/status", move_request)
         .post("/dashboard/investments/{id}/contacted", contacted)
+        .post("/dashboard/investments/{id}/refund", refund_fee)
 }

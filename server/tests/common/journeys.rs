@@ -309,9 +309,10 @@ pub fn session_cookie(response: &reqwest::Response) -> Option<String> {
         .get_all("set-cookie")
         .iter()
         .find_map(|c| {
-            c.to_str()
-                .unwrap()
-                .strip_prefix("ortak_session=")
+            // Behind an https public URL the cookie is `__Host-` prefixed.
+            let c = c.to_str().unwrap();
+            c.strip_prefix("ortak_session=")
+                .or_else(|| c.strip_prefix("__Host-ortak_session="))
                 .map(|v| v.split(';').next().unwrap().to_owned())
         })
 }

@@ -89,13 +89,6 @@ pub async fn erase(
     .fetch_all(&mut *conn)
     .await?;
     for id in requests.into_iter().filter(|id| !keep.contains(id)) {
-        sqlx::query!(
-            "DELETE FROM sandbox_challenges WHERE payment_public_id IN
-                 (SELECT public_id FROM payments WHERE request_id = ?)",
-            id
-        )
-        .execute(&mut *conn)
-        .await?;
         sqlx::query!("DELETE FROM payments WHERE request_id = ?", id)
             .execute(&mut *conn)
             .await?;

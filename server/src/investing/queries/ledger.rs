@@ -38,23 +38,6 @@ pub async fn insert_at(
     Ok(done.rows_affected() == 1)
 }
 
-/// Records `m` at the database's time (for callers without the clock).
-pub async fn insert(conn: &mut SqliteConnection, m: &Move<'_>) -> sqlx::Result<bool> {
-    let done = sqlx::query!(
-        "INSERT OR IGNORE INTO money_events (request_id, kind, amount_kurus, reference, actor_user_id, note)
-         VALUES (?, ?, ?, ?, ?, ?)",
-        m.request,
-        m.kind,
-        m.amount_kurus,
-        m.reference,
-        m.actor,
-        m.note
-    )
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
 /// Records the fee paid by card, only while the request is approved with its fee unpaid;
 /// `false` (nothing written) otherwise.
 pub async fn insert_fee_paid(
