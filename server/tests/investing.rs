@@ -594,9 +594,10 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     let db = server.db().await;
     for sql in [
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
-             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key)
+             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key,
+             cancel_until)
          SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'submitted',
-             '2026-11-01T00:00:00Z', 'rapor-yatirim'
+             '2026-11-01T00:00:00Z', 'rapor-yatirim', '2026-11-03T00:00:00Z'
          FROM users u, startups s WHERE u.email = 'rapor@example.com' AND s.slug = 'cicek-tarim'",
         "UPDATE investment_requests SET status = 'approved' WHERE idempotency_key = 'rapor-yatirim'",
         "INSERT INTO money_events (request_id, kind, amount_kurus, note)

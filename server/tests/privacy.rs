@@ -67,25 +67,69 @@ fn mkk_fields(email: &str) -> Vec<(&'static str, String)> {
     .collect()
 }
 
-/// Writes a request of `email` for `slug` in `status` (the money path has its own tests; here
-/// only its traces matter). `fee_paid` sets the fee's payment time. Returns its id.
+/// Writes a request of `email` for `slug` and moves it to `status` (the money path has its own
+/// tests; here only its traces matter) through the moves the database allows, with the ledger
+/// rows each one needs. `fee_paid`: the fee was paid on the way. Returns its id.
 async fn request(server: &Server, email: &str, slug: &str, status: &str, fee_paid: bool) -> i64 {
-    let fee_paid_at = if fee_paid {
-        "'2026-11-02T00:00:00Z'"
-    } else {
-        "NULL"
-    };
-    sqlx::query_scalar(&format!(
-        "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
-             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key,
-             fee_paid_at)
-         SELECT u.id, s.id, 'investment', 25000000, 625000, 1, 25000000, 25625000, '{status}',
-             '2026-11-01T00:00:00Z', '{email}-{slug}-{status}', {fee_paid_at}
-         FROM users u, startups s WHERE u.email = '{email}' AND s.slug = '{slug}' RETURNING id"
-    ))
-    .fetch_one(&server.db().await)
-    .await
-    .unwrap()
+    let id = scalar(
+        server,
+        &format!(
+            "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
+                 fee_added, investment_kurus, total_kurus, status, risk_accepted_at,
+                 idempotency_key, cancel_until)
+             SELECT u.id, s.id, 'investment', 25000000, 625000, 1, 25000000, 25625000,
+                 'submitted', '2026-11-01T00:00:00Z', '{email}-{slug}-{status}',
+                 '2026-11-03T00:00:00Z'
+             FROM users u, startups s WHERE u.email = '{email}' AND s.slug = '{slug}'
+             RETURNING id"
+        ),
+    )
+    .await;
+    if fee_paid {
+        advance(server, id, "fee_paid").await;
+    }
+    advance(server, id, status).await;
+    id
+}
+
+/// Moves request `id` forward to `to` one allowed step at a time: along `approved → fee_paid
+/// → funded → allocated`, or straight to an end (`cancelled`, `rejected`, `lapsed`).
+async fn advance(server: &Server, id: i64, to: &str) {
+    const PATH: [&str; 5] = ["submitted", "approved", "fee_paid", "funded", "allocated"];
+    loop {
+        let current: String = sqlx::query_scalar(&format!(
+            "SELECT status FROM investment_requests WHERE id = {id}"
+        ))
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+        if current == to {
+            return;
+        }
+        let next = if PATH.contains(&to) {
+            PATH[PATH.iter().position(|s| *s == current).unwrap() + 1]
+        } else {
+            to
+        };
+        let ledger = match next {
+            "fee_paid" => "INSERT INTO money_events (request_id, kind, amount_kurus, note)
+                 VALUES ({id}, 'fee_paid', 625000, 'test');
+                 UPDATE investment_requests SET fee_paid_at = '2026-11-02T00:00:00Z' WHERE id = {id};",
+            "funded" => "INSERT INTO money_events (request_id, kind, amount_kurus, note)
+                 VALUES ({id}, 'transfer_received', 25000000, 'test');",
+            "allocated" => "INSERT INTO money_events (request_id, kind, amount_kurus, note)
+                 VALUES ({id}, 'allocated', 25000000, 'test');",
+            _ => "",
+        };
+        exec(
+            server,
+            &format!(
+                "{} UPDATE investment_requests SET status = '{next}' WHERE id = {id};",
+                ledger.replace("{id}", &id.to_string())
+            ),
+        )
+        .await;
+    }
 }
 
 /// A card payment and an escrow transfer for request `id` (the money that moved).
@@ -223,7 +267,7 @@ async fn deleting_a_membership_keeps_only_what_the_law_requires() {
     let email = "silinecek@example.com";
     let member = verified_member(&server, email).await;
     leave_traces(&server, &member, email).await;
-    let invested = request(&server, email, "cemre-enerji", "completed", true).await;
+    let invested = request(&server, email, "cemre-enerji", "allocated", true).await;
     paid(&server, invested).await;
     let abandoned = request(&server, email, "cicek-tarim", "cancelled", false).await;
     exec(&server, &format!(
@@ -362,7 +406,7 @@ async fn a_member_whose_money_is_under_way_cannot_delete_yet() {
     let server = Server::start_in(TempDir::new().unwrap(), &[("ORTAK_DEMO", "1")]);
     let email = "yolda@example.com";
     let member = verified_member(&server, email).await;
-    let id = request(&server, email, "cemre-enerji", "approved", true).await;
+    let id = request(&server, email, "cemre-enerji", "fee_paid", true).await;
     paid(&server, id).await;
     let refused = delete_membership(&server, &member).await;
     assert_eq!(refused.status(), 422);
@@ -382,11 +426,7 @@ async fn a_member_whose_money_is_under_way_cannot_delete_yet() {
         1
     );
     // Once it is finished, the membership can go.
-    exec(
-        &server,
-        &format!("UPDATE investment_requests SET status = 'completed' WHERE id = {id}"),
-    )
-    .await;
+    advance(&server, id, "allocated").await;
     assert_eq!(delete_membership(&server, &member).await.status(), 303);
 }
 
@@ -396,7 +436,7 @@ async fn the_kvkk_export_holds_everything_held_about_the_member() {
     let email = "disa@example.com";
     let member = verified_member(&server, email).await;
     leave_traces(&server, &member, email).await;
-    let id = request(&server, email, "cemre-enerji", "completed", true).await;
+    let id = request(&server, email, "cemre-enerji", "allocated", true).await;
     paid(&server, id).await;
     let export: serde_json::Value = member
         .get(server.url("/profile/export"))
@@ -412,7 +452,7 @@ async fn the_kvkk_export_holds_everything_held_about_the_member() {
         export["qualified_investor_declarations"][0]["basis"],
         "income"
     );
-    assert_eq!(export["investment_requests"][0]["status"], "completed");
+    assert_eq!(export["investment_requests"][0]["status"], "allocated");
     assert_eq!(export["investment_requests"][0]["amount_kurus"], 25000000);
     assert_eq!(
         export["investment_request_history"][1]["status"],
@@ -788,9 +828,9 @@ async fn reports_are_for_the_startups_investors_its_fund_and_staff() {
     // A request counts once money arrived: the fee paid, or further.
     let cases = [
         ("onaylandi@example.com", "approved", false, 404),
-        ("ucret@example.com", "approved", true, 200),
-        ("odendi@example.com", "paid", true, 200),
-        ("tamam@example.com", "completed", true, 200),
+        ("ucret@example.com", "fee_paid", true, 200),
+        ("odendi@example.com", "funded", true, 200),
+        ("tamam@example.com", "allocated", true, 200),
         ("iptal@example.com", "cancelled", true, 404),
         ("red@example.com", "rejected", true, 404),
     ];

@@ -989,14 +989,28 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
     .fetch_one(&db)
     .await
     .unwrap();
+    // (Written directly through the moves the database allows, the fee in the ledger: the money
+    // path has its own tests.)
     sqlx::query(
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
-             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key)
-         SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'paid',
-             '2026-11-01T00:00:00Z', 'rol-yatirim'
+             fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key,
+             cancel_until)
+         SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'submitted',
+             '2026-11-01T00:00:00Z', 'rol-yatirim', '2026-11-03T00:00:00Z'
          FROM users u, startups s WHERE u.email = 'sahip@example.com' AND s.slug = ?",
     )
     .bind(&slug)
+    .execute(&db)
+    .await
+    .unwrap();
+    sqlx::query(
+        "UPDATE investment_requests SET status = 'approved' WHERE idempotency_key = 'rol-yatirim';
+         INSERT INTO money_events (request_id, kind, amount_kurus, note)
+             SELECT id, 'fee_paid', 250000, 'test' FROM investment_requests
+             WHERE idempotency_key = 'rol-yatirim';
+         UPDATE investment_requests SET status = 'fee_paid', fee_paid_at = '2026-11-02T00:00:00Z'
+             WHERE idempotency_key = 'rol-yatirim';",
+    )
     .execute(&db)
     .await
     .unwrap();

@@ -453,10 +453,22 @@ async fn payment_deadlines_remind_once_then_lapse_the_request() {
         .await,
         1
     );
+    // The fee is owed back: the payments job refunds it to the card (the sandbox provider),
+    // once, and the timeline shows the refund done.
+    let refunded = wait_for_count(
+        &server,
+        &format!(
+            "SELECT COUNT(*) FROM money_events WHERE request_id = {r2} AND kind = 'fee_refunded'"
+        ),
+        1,
+    )
+    .await;
+    assert_eq!(refunded, 1, "the fee went back to the card");
     let pending = common::text(&transfer_late, server.url("/pendingInvestments")).await;
     assert!(
-        pending.contains("Hizmet bedeli kartınıza iade ediliyor."),
-        "the fee refund is under way"
+        pending.contains("Hizmet bedelinin kartınıza iadesi")
+            && !pending.contains("Hizmet bedeli kartınıza iade ediliyor."),
+        "the timeline shows the refund done"
     );
     assert_eq!(reminders("havale@example.com").await, 1);
 }

@@ -12,7 +12,10 @@ use serde_json::Value;
 use tempfile::TempDir;
 
 use crate::common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
+use crate::common::money::{make_qualified, verify_email};
 use crate::common::{Server, client, csrf_of};
+
+pub use crate::common::money::tckn;
 
 pub const SUPERADMIN: &str = "super@example.com";
 
@@ -23,19 +26,6 @@ pub fn start(env: &[(&str, &str)]) -> Server {
     let mut all = vec![("ORTAK_DEMO", "1")];
     all.extend_from_slice(env);
     Server::start_in(data, &all)
-}
-
-/// A valid TCKN made from `seed` (nine digits, then the two check digits).
-pub fn tckn(seed: u32) -> String {
-    let mut d: Vec<u32> = format!("{:09}", 100_000_000 + seed % 900_000_000)
-        .chars()
-        .map(|c| c.to_digit(10).unwrap())
-        .collect();
-    let odd = d[0] + d[2] + d[4] + d[6] + d[8];
-    let even = d[1] + d[3] + d[5] + d[7];
-    d.push((odd * 7 + 100 - even) % 10);
-    d.push(d.iter().sum::<u32>() % 10);
-    d.iter().map(|x| x.to_string()).collect()
 }
 
 /// The superadmin, signed in.
@@ -61,6 +51,10 @@ pub async fn move_request(server: &Server, staff: &reqwest::Client, id: i64, to:
 /// Cemre Enerji (fee 10.000 TL) that staff approve; returns the investor and the request id.
 pub async fn approved_request(server: &Server, email: &str, seed: u32) -> (reqwest::Client, i64) {
     let browser = sign_up(server, email).await;
+    // A verified address may send MKK data; a qualified investor is not capped by the
+    // annual limit (the limits have their own tests).
+    verify_email(server, email).await;
+    make_qualified(server, email).await;
     let token = csrf(&browser, server, "/mkk").await;
     let identity = tckn(seed);
     let mkk = [
