@@ -199,7 +199,8 @@ run "ortak /startups/bench-42 (signed in)" "$BASE/startups/bench-42" "$COOKIE"
 run "ortak /dashboard/startups.json (island JSON)" "$BASE/dashboard/startups.json" "$COOKIE"
 echo "ratio ortak/nginx on /startups: $(python3 -c "print(f'{$ORTAK_RPS/$NGINX_RPS:.2f}')")"
 kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
-echo "peak memory (VmHWM): $(( $(peak_kb) / 1024 )) MB"
+SMALL_PEAK_KB=$(peak_kb)
+echo "peak memory (VmHWM): $(( SMALL_PEAK_KB / 1024 )) MB"
 stop_server
 
 # ---- 10,000 startups, 100,000 users, 1,000,000 favourites --------------------------------------
@@ -221,5 +222,32 @@ run "/startups sector + city + A-Z" "$BASE/startups?sector=energy&city=%C4%B0zmi
 run "/startups completion + goal range" "$BASE/startups?completion=50-75&goal=1m-3m" "$COOKIE" 1
 run "/startups signed in, 64 connections" "$BASE/startups" "$COOKIE" "$CONNECTIONS"
 run "/startups visitors, 64 connections" "$BASE/startups" "" "$CONNECTIONS"
-echo "peak memory (VmHWM): $(( $(peak_kb) / 1024 )) MB"
+LARGE_PEAK_KB=$(peak_kb)
+echo "peak memory (VmHWM): $(( LARGE_PEAK_KB / 1024 )) MB"
 stop_server
+# Registered users live in SQLite, not in memory: 99,000 more of them (with 9,000 startups and
+# 990,000 favourites) change the peak by this much (64 connections ran at both sizes).
+echo "peak memory, 100,000 users against 1,000: $(( (LARGE_PEAK_KB - SMALL_PEAK_KB) / 1024 )) MB"
+
+# ---- Database size per 1,000 investors ---------------------------------------------------------
+# 10,000 investors as a year on Ortak leaves them (profile, MKK record, three funded requests
+# with their history, ledger, card payment and escrow transfer, twelve mails with one body kept,
+# audit rows, a live session, ten favourites), added to 1,000 startups; the file's growth.
+DATA="$WORK/investors"
+mkdir -p "$DATA"
+ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
+seed "$DATA/ortak.db" 1000 1 1
+sqlite3 "$DATA/ortak.db" >/dev/null <<'SQL'
+CREATE TABLE IF NOT EXISTS sessions (id text primary key not null, data blob not null, expiry_date integer not null);
+SQL
+sqlite3 "$DATA/ortak.db" "SELECT 'DROP TRIGGER ' || name || ';' FROM sqlite_master WHERE type = 'trigger'" \
+  | sqlite3 "$DATA/ortak.db"
+compact() { sqlite3 "$1" "PRAGMA wal_checkpoint(TRUNCATE); VACUUM;" >/dev/null; stat -c %s "$1"; }
+BEFORE=$(compact "$DATA/ortak.db")
+sed 's/:N/10000/' scripts/bench/investors.sql | sqlite3 -bail "$DATA/ortak.db"
+AFTER=$(compact "$DATA/ortak.db")
+echo
+echo "-- capacity: database size per 1,000 investors (a year of activity each)"
+echo "database growth per 1,000 investors: $(( (AFTER - BEFORE) / 10 / 1024 )) KiB"
+sqlite3 "$DATA/ortak.db" "SELECT name, SUM(pgsize) / 10 / 1024 FROM dbstat GROUP BY name ORDER BY 2 DESC LIMIT 6" \
+  | sed 's/^/  KiB per 1,000 investors, /'
