@@ -89,3 +89,4 @@ startup-page-alt = { $name } presentation, page { $page }
 startup-history = Startup history
 startup-accelerators = Accelerator programmes
 startup-prior-rounds = Earlier investments
+raised-share = { $amount } ({ $pct }%)

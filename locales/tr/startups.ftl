@@ -83,3 +83,4 @@ startup-page-alt = { $name } sunumu, sayfa { $page }
 startup-history = Girişimin geçmişi
 startup-accelerators = Hızlandırıcı programları
 startup-prior-rounds = Önceki yatırımlar
+raised-share = { $amount } (%{ $pct })
