@@ -141,7 +141,11 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
 async fn staff_follow_applications_inboxes_and_the_newsletter() {
     let data = TempDir::new().unwrap();
     create_admin(&data, "admin@example.com", false);
-    let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    let sink = common::smtp::SmtpSink::start().await;
+    let server = Server::start_in(
+        data,
+        &[("ORTAK_DEMO", "1"), ("ORTAK_SMTP_URL", &sink.url())],
+    );
 
     // A visitor applies with a startup and subscribes to the newsletter.
     let visitor = client();
@@ -228,7 +232,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
 
     // Subscriptions count once their addresses confirm them (double opt-in).
     for email in ["=cmd@example.com", "okur@example.com"] {
-        let confirmed = common::journeys::confirm_newsletter(&server, email).await;
+        let confirmed = common::journeys::confirm_newsletter(&server, &sink, email).await;
         assert_eq!(confirmed.status(), 200, "{email}");
     }
 

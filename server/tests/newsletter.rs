@@ -277,7 +277,7 @@ async fn a_subscription_counts_only_once_its_address_confirms_it() {
     assert!(!listed.contains("kurban@example.com"));
 
     // Opening the link (as a mail scanner would) confirms nothing; its button does.
-    let link = newsletter_link(&server, "kurban@example.com").await;
+    let link = newsletter_link(&server, &sink, "kurban@example.com").await;
     let page = client().get(&link).send().await.unwrap();
     assert_eq!(page.status(), 200);
     assert!(
@@ -291,7 +291,7 @@ async fn a_subscription_counts_only_once_its_address_confirms_it() {
             .await
             .contains("kurban@example.com")
     );
-    let confirmed = confirm_newsletter(&server, "kurban@example.com").await;
+    let confirmed = confirm_newsletter(&server, &sink, "kurban@example.com").await;
     assert!(
         confirmed
             .text()
@@ -361,7 +361,7 @@ async fn a_subscription_counts_only_once_its_address_confirms_it() {
             .contains("kurban@example.com")
     );
     assert_eq!(
-        confirm_newsletter(&server, "kurban@example.com")
+        confirm_newsletter(&server, &sink, "kurban@example.com")
             .await
             .status(),
         200
@@ -378,11 +378,13 @@ async fn unconfirmed_requests_expire_are_purged_and_each_address_gets_few_mails(
     let dir = TempDir::new().unwrap();
     let clock = dir.path().join("offset");
     std::fs::write(&clock, "0").unwrap();
+    let sink = SmtpSink::start().await;
     let server = Server::start_in(
         TempDir::new().unwrap(),
         &[
             ("ORTAK_CLOCK_FILE", clock.to_str().unwrap()),
             ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
+            ("ORTAK_SMTP_URL", &sink.url()),
         ],
     );
     let mut statuses = Vec::new();
@@ -394,7 +396,24 @@ async fn unconfirmed_requests_expire_are_purged_and_each_address_gets_few_mails(
         [200, 200, 200, 429],
         "three confirmation mails a day per address"
     );
-    let link = newsletter_link(&server, "israr@example.com").await;
+    // Each mail's link replaces the one before it: only the newest works.
+    for _ in 0..200 {
+        if sink.count_to("israr@example.com") == 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(sink.count_to("israr@example.com"), 3);
+    let mails = sink.all();
+    let links: Vec<String> = mails
+        .iter()
+        .map(|m| common::smtp::link_in(&m.text, &server.url("/newsletter/confirm?token=")))
+        .collect();
+    assert_eq!(client().get(&links[0]).send().await.unwrap().status(), 410);
+    assert_eq!(client().get(&links[1]).send().await.unwrap().status(), 410);
+    let link = newsletter_link(&server, &sink, "israr@example.com").await;
+    assert_eq!(link, links[2]);
+    assert_eq!(client().get(&link).send().await.unwrap().status(), 200);
     // A week later the link has expired and the request is purged.
     std::fs::write(&clock, (8 * 24 * 3600).to_string()).unwrap();
     assert_eq!(client().get(&link).send().await.unwrap().status(), 410);
@@ -407,4 +426,67 @@ async fn unconfirmed_requests_expire_are_purged_and_each_address_gets_few_mails(
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert_eq!(left, 0, "the unconfirmed request was purged");
+}
+
+/// Issue 12, item 1: no stored mail holds a usable confirmation link. The outbox keeps a
+/// placeholder; the token exists only in the mail that went out, and reading the outbox (as
+/// a superadmin's mailbox, a backup or a leaked database would) confirms nothing.
+#[tokio::test]
+async fn no_stored_mail_holds_a_usable_confirmation_link() {
+    let sink = SmtpSink::start().await;
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(data, &[("ORTAK_SMTP_URL", &sink.url())]);
+    let visitor = client();
+    assert_eq!(
+        request_by_json(&visitor, &server, "/", "gizli@example.com").await,
+        200
+    );
+    let link = newsletter_link(&server, &sink, "gizli@example.com").await;
+    let token = link.split("token=").nth(1).unwrap().to_owned();
+    assert!(token.len() >= 40, "{link}");
+
+    let db = server.db().await;
+    let stored: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT text_body, html_body, link_kind FROM outbox WHERE to_email = 'gizli@example.com'",
+    )
+    .fetch_all(&db)
+    .await
+    .unwrap();
+    assert_eq!(stored.len(), 1);
+    let (text, html, kind) = &stored[0];
+    assert_eq!(kind.as_deref(), Some("newsletter"));
+    for body in [text, html] {
+        assert!(!body.contains(&token), "the token is not stored");
+        assert!(!body.contains("token="), "no link at all: {body}");
+        assert!(body.contains("[link sent only by e-mail]"), "{body}");
+    }
+    let hash: Option<String> = sqlx::query_scalar(
+        "SELECT token_hash FROM newsletter_subscribers WHERE email = 'gizli@example.com'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert_ne!(
+        hash.as_deref(),
+        Some(token.as_str()),
+        "only its digest is kept"
+    );
+
+    // The superadmin's mailbox shows the placeholder, never the link.
+    let superadmin = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    let mailbox = common::text(&superadmin, server.url("/dashboard/mailbox")).await;
+    assert!(!mailbox.contains(&token));
+
+    // Guessing from what is stored gets nowhere; the mailed link still works, once.
+    for guess in ["[link sent only by e-mail]", hash.as_deref().unwrap_or("x")] {
+        let url = format!("{}{}", server.url("/newsletter/confirm?token="), guess);
+        assert_eq!(client().get(&url).send().await.unwrap().status(), 410);
+    }
+    assert_eq!(
+        confirm_newsletter(&server, &sink, "gizli@example.com")
+            .await
+            .status(),
+        200
+    );
 }

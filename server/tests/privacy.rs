@@ -149,7 +149,7 @@ async fn paid(server: &Server, id: i64) {
 /// Everything a member leaves on Ortak: MKK data, a qualified declaration with its file, a
 /// contact message, fund and academy applications, a startup-application draft with its file,
 /// a favourite and a confirmed newsletter subscription.
-async fn leave_traces(server: &Server, browser: &reqwest::Client, email: &str) {
+async fn leave_traces(server: &Server, sink: &SmtpSink, browser: &reqwest::Client, email: &str) {
     let token = csrf(browser, server, "/mkk").await;
     let mkk = post_form(browser, server.url("/mkk"), &token, &mkk_fields(email)).await;
     assert_eq!(mkk.status(), 303);
@@ -185,7 +185,7 @@ async fn leave_traces(server: &Server, browser: &reqwest::Client, email: &str) {
     ];
     let sent = post_form(browser, server.url("/gsyf"), &token, &gsyf).await;
     assert_eq!(sent.status(), 303);
-    assert_eq!(confirm_newsletter(server, email).await.status(), 200);
+    assert_eq!(confirm_newsletter(server, sink, email).await.status(), 200);
     let page = common::text(browser, server.url("/academy")).await;
     let event = page.split("name=\"event\" value=\"").nth(1).unwrap();
     let academy = [
@@ -263,10 +263,11 @@ async fn deleting_a_membership_keeps_only_what_the_law_requires() {
     let data = TempDir::new().unwrap();
     create_admin(&data, "admin@example.com", false);
     create_admin(&data, "super@example.com", true);
-    let (server, clock, _dir) = start_with_clock(data, &[]);
+    let sink = SmtpSink::start().await;
+    let (server, clock, _dir) = start_with_clock(data, &[("ORTAK_SMTP_URL", &sink.url())]);
     let email = "silinecek@example.com";
     let member = verified_member(&server, email).await;
-    leave_traces(&server, &member, email).await;
+    leave_traces(&server, &sink, &member, email).await;
     let invested = request(&server, email, "cemre-enerji", "allocated", true).await;
     paid(&server, invested).await;
     let abandoned = request(&server, email, "cicek-tarim", "cancelled", false).await;
@@ -432,10 +433,14 @@ async fn a_member_whose_money_is_under_way_cannot_delete_yet() {
 
 #[tokio::test]
 async fn the_kvkk_export_holds_everything_held_about_the_member() {
-    let server = Server::start_in(TempDir::new().unwrap(), &[("ORTAK_DEMO", "1")]);
+    let sink = SmtpSink::start().await;
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_SMTP_URL", &sink.url())],
+    );
     let email = "disa@example.com";
     let member = verified_member(&server, email).await;
-    leave_traces(&server, &member, email).await;
+    leave_traces(&server, &sink, &member, email).await;
     let id = request(&server, email, "cemre-enerji", "allocated", true).await;
     paid(&server, id).await;
     let export: serde_json::Value = member

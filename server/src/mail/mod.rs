@@ -2,14 +2,14 @@
 //! queues them: [`enqueue`] writes a mail to the outbox in the caller's transaction, applying
 //! staff's rewritten template when there is one, and the [`worker`] sends it over SMTP with
 //! retries, so a crash loses no mail. Without SMTP configured, mails stay in the outbox,
-//! readable by superadmins. Sign-in, reset and verification links are issued only when a mail
-//! is sent ([`links`]). All SQL is in `queries.rs`.
+//! readable by superadmins. Sign-in, reset, verification and newsletter confirmation links are
+//! issued only when a mail is sent ([`links`]). All SQL is in `queries.rs`.
 
 pub mod links;
 mod queries;
 pub mod worker;
 
-pub use links::{MailLink, TokenKind};
+pub use links::{Link, MailLink, TokenKind};
 use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
@@ -27,7 +27,7 @@ pub struct Mail {
     pub automatic: Option<Automatic>,
     /// The token link the worker writes in at send time (the bodies hold
     /// [`links::PLACEHOLDER`]).
-    pub link: Option<MailLink>,
+    pub link: Option<Link>,
 }
 
 /// What an automatic mail was built from, so a staff-edited text can rebuild it.
@@ -115,7 +115,15 @@ impl Mail {
     /// issued only when the mail is sent.
     pub fn with_link(to: &str, locale: Locale, name: &str, kind: &str, link: MailLink) -> Mail {
         let mut mail = Mail::action(to, locale, name, kind, links::PLACEHOLDER);
-        mail.link = Some(link);
+        mail.link = Some(Link::Account(link));
+        mail
+    }
+
+    /// The newsletter confirmation mail: its link confirms the recipient's pending
+    /// subscription and is issued only when the mail is sent.
+    pub fn newsletter_confirm(to: &str, locale: Locale) -> Mail {
+        let mut mail = Mail::action(to, locale, "", "newsletter-confirm", links::PLACEHOLDER);
+        mail.link = Some(Link::Newsletter);
         mail
     }
 

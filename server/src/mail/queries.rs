@@ -3,7 +3,7 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
-use super::links::{MailLink, TokenKind};
+use super::links::{Link, MailLink, TokenKind};
 use super::{Mail, OutboxStatus};
 
 /// Staff's version of an automatic mail (`/dashboard/autoMail`).
@@ -29,9 +29,13 @@ pub async fn template(conn: &mut SqliteConnection, kind: &str) -> sqlx::Result<O
 /// Puts a mail in the outbox, due at once, with what its link is for (never the link).
 pub async fn insert(conn: &mut SqliteConnection, mail: &Mail) -> sqlx::Result<()> {
     let language = mail.locale.code();
-    let link_kind = mail.link.as_ref().map(|l| l.kind);
-    let link_user_id = mail.link.as_ref().map(|l| l.user_id);
-    let link_next = mail.link.as_ref().and_then(|l| l.next.clone());
+    let link_kind = mail.link.as_ref().map(Link::kind);
+    let account = match &mail.link {
+        Some(Link::Account(account)) => Some(account),
+        _ => None,
+    };
+    let link_user_id = account.map(|l| l.user_id);
+    let link_next = account.and_then(|l| l.next.clone());
     sqlx::query!(
         "INSERT INTO outbox (to_email, subject, text_body, html_body, language, link_kind,
                              link_user_id, link_next)
@@ -65,12 +69,15 @@ pub struct Due {
 
 impl Due {
     /// The link the mail carries, if any.
-    pub fn link(&self) -> Option<MailLink> {
-        Some(MailLink {
-            kind: self.link_kind?,
-            user_id: self.link_user_id?,
-            next: self.link_next.clone(),
-        })
+    pub fn link(&self) -> Option<Link> {
+        match self.link_kind? {
+            TokenKind::Newsletter => Some(Link::Newsletter),
+            kind => Some(Link::Account(MailLink {
+                kind,
+                user_id: self.link_user_id?,
+                next: self.link_next.clone(),
+            })),
+        }
     }
 }
 
@@ -192,6 +199,24 @@ pub async fn insert_token(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Puts a new confirmation token on `email`'s pending newsletter subscription (asked for and
+/// not confirmed, or asked for again after unsubscribing); `false` when there is none.
+pub async fn set_newsletter_token(
+    conn: &mut SqliteConnection,
+    email: &str,
+    token_hash: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE newsletter_subscribers SET token_hash = ?
+         WHERE email = ? AND (confirmed_at IS NULL OR unsubscribed_at IS NOT NULL)",
+        token_hash,
+        email
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// Empties the bodies of mails sent before `before`; returns how many.

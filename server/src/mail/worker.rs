@@ -94,7 +94,7 @@ pub async fn run(worker: Worker, sender: SmtpSender, waker: MailWaker) {
 }
 
 /// The bodies to send: the stored ones with the link written in, after issuing its token.
-/// `None` when the account the link is for is gone or deactivated (nothing is issued).
+/// `None` when what the link is for is gone (nothing is issued).
 async fn with_link(worker: &Worker, mail: &Due) -> anyhow::Result<Option<(String, String)>> {
     let Some(link) = mail.link() else {
         return Ok(Some((mail.text_body.clone(), mail.html_body.clone())));
@@ -103,6 +103,7 @@ async fn with_link(worker: &Worker, mail: &Due) -> anyhow::Result<Option<(String
     let url = links::issue_for_mail(
         &mut tx,
         mail.id,
+        &mail.to_email,
         &link,
         &worker.public_url,
         worker.clock.now(),

@@ -15,21 +15,19 @@ use axum::Json;
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use base64::Engine;
 use ortak_app::components::NewsletterState;
 use ortak_app::domain::email::normalize_email;
 use ortak_app::domain::paths::local_path;
 use ortak_app::pages::newsletter::{Confirmation, newsletter_confirm_page, newsletter_page};
-use rand::RngCore;
 use serde::Deserialize;
 use serde_json::json;
-use sha2::{Digest, Sha256};
 use sqlx::SqliteConnection;
 use time::{Duration, OffsetDateTime};
 
 use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
+use crate::mail::links::digest;
+use crate::mail::{Mail, TokenKind, enqueue};
 use crate::state::AppState;
 use crate::web::form::{Form, JsonBody};
 use crate::web::{Access, Ctx, Routes, flash};
@@ -38,7 +36,7 @@ use crate::web::{Access, Ctx, Routes, flash};
 /// each subscription as the record of what the subscriber agreed to.
 pub const CONSENT_TEXT_VERSION: &str = "newsletter-consent/2026-11-24";
 /// A confirmation link works this long; an unconfirmed request is purged after it.
-pub const CONFIRM_WITHIN: Duration = Duration::days(7);
+pub const CONFIRM_WITHIN: Duration = TokenKind::Newsletter.lifetime();
 /// How long the record of a withdrawn consent is kept (the commercial-message rules ask for
 /// three years after a consent ends).
 pub const KEEP_WITHDRAWN: Duration = Duration::days(3 * 365);
@@ -67,13 +65,6 @@ pub struct SubscribeJson {
     email: String,
 }
 
-fn digest(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
-}
-
 /// Counts a confirmation mail to `email` against its limit; `false` when over it.
 pub async fn may_mail(ctx: &Ctx, email: &str) -> Result<bool, AppError> {
     let key = format!("newsletter:email:{email}");
@@ -85,6 +76,7 @@ pub async fn may_mail(ctx: &Ctx, email: &str) -> Result<bool, AppError> {
 
 /// Requests a subscription for `email` in the caller's transaction: records the consent and
 /// queues the confirmation mail in `locale` (nothing happens for a current subscriber). The
+/// mail worker issues the link's token when it sends the mail, so no stored mail holds it. The
 /// caller checked [`may_mail`] first.
 pub async fn request(
     conn: &mut SqliteConnection,
@@ -92,22 +84,14 @@ pub async fn request(
     email: &str,
     source: &str,
 ) -> Result<(), AppError> {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    let token = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes);
-    let token_hash = digest(&token);
     let request = queries::Request {
         email,
         language: ctx.locale.code(),
         consent_text_version: CONSENT_TEXT_VERSION,
         source,
-        token_hash: &token_hash,
     };
     if queries::request(&mut *conn, &request, ctx.state().now()).await? {
-        let public_url = &ctx.state().shared().public_url;
-        let link = format!("{public_url}/newsletter/confirm?token={token}");
-        let mail = Mail::action(email, ctx.locale, "", "newsletter-confirm", &link);
-        enqueue(conn, &mail).await?;
+        enqueue(conn, &Mail::newsletter_confirm(email, ctx.locale)).await?;
     }
     Ok(())
 }

@@ -11,11 +11,10 @@ pub struct Request<'a> {
     pub language: &'a str,
     pub consent_text_version: &'a str,
     pub source: &'a str,
-    pub token_hash: &'a str,
 }
 
-/// Records a request to subscribe at `now` with a fresh confirmation token; `true` when a
-/// confirmation should be mailed. A current subscriber's row is left as it is (`false`): they
+/// Records a request to subscribe at `now`; `true` when a confirmation should be mailed. Any
+/// earlier confirmation link stops working (the mail worker issues the new one). A current subscriber's row is left as it is (`false`): they
 /// are subscribed already. A former subscriber, or one who never confirmed, must confirm again.
 pub async fn request(
     conn: &mut SqliteConnection,
@@ -25,7 +24,7 @@ pub async fn request(
     let row = sqlx::query_scalar!(
         r#"INSERT INTO newsletter_subscribers
                (email, language, consent_text_version, source, consented_at, requested_at, token_hash)
-           VALUES (?1, ?2, ?3, ?4, ?5, ?5, ?6)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?5, NULL)
            ON CONFLICT (email) DO UPDATE SET language = excluded.language,
                consent_text_version = excluded.consent_text_version, source = excluded.source,
                consented_at = excluded.consented_at, requested_at = excluded.requested_at,
@@ -36,8 +35,7 @@ pub async fn request(
         r.language,
         r.consent_text_version,
         r.source,
-        now,
-        r.token_hash
+        now
     )
     .fetch_optional(conn)
     .await?;

@@ -180,22 +180,21 @@ pub async fn sign_in(server: &Server, email: &str, password: &str) -> reqwest::C
     browser
 }
 
-/// The newsletter confirmation link last queued for `email` (read from the outbox).
-pub async fn newsletter_link(server: &Server, email: &str) -> String {
-    let body: String = sqlx::query_scalar(
-        "SELECT text_body FROM outbox WHERE to_email = ? AND text_body LIKE '%/newsletter/confirm?token=%'
-         ORDER BY id DESC LIMIT 1",
-    )
-    .bind(email)
-    .fetch_one(&server.db().await)
-    .await
-    .unwrap_or_else(|e| panic!("no newsletter confirmation for {email}: {e}"));
-    super::smtp::link_in(&body, &server.url("/newsletter/confirm?token="))
+/// The newsletter confirmation link in the last mail `email` received (links are issued when
+/// a mail is sent: no stored mail holds one).
+pub async fn newsletter_link(server: &Server, sink: &SmtpSink, email: &str) -> String {
+    let prefix = server.url("/newsletter/confirm?token=");
+    let mail = sink.wait_for_text(email, &prefix).await;
+    link_in(&mail.text, &prefix)
 }
 
 /// Opens `email`'s newsletter confirmation link and presses its button, as the subscriber.
-pub async fn confirm_newsletter(server: &Server, email: &str) -> reqwest::Response {
-    let link = newsletter_link(server, email).await;
+pub async fn confirm_newsletter(
+    server: &Server,
+    sink: &SmtpSink,
+    email: &str,
+) -> reqwest::Response {
+    let link = newsletter_link(server, sink, email).await;
     let browser = client();
     let page = browser.get(&link).send().await.unwrap();
     assert_eq!(page.status(), 200, "the link opens its page");

@@ -97,6 +97,29 @@ impl SmtpSink {
         );
     }
 
+    /// Waits up to 10 s for a mail to `to` whose text contains `needle`; the newest one.
+    pub async fn wait_for_text(&self, to: &str, needle: &str) -> ReceivedMail {
+        for _ in 0..200 {
+            if let Some(mail) = self
+                .mails
+                .lock()
+                .unwrap()
+                .iter()
+                .rev()
+                .find(|m| m.to == to && m.text.contains(needle))
+            {
+                return mail.clone();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no mail to {to} containing {needle:?}");
+    }
+
+    /// Every mail received so far.
+    pub fn all(&self) -> Vec<ReceivedMail> {
+        self.mails.lock().unwrap().clone()
+    }
+
     pub fn count_to(&self, to: &str) -> usize {
         self.mails
             .lock()
