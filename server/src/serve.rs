@@ -12,6 +12,7 @@ use tower_sessions::ExpiredDeletion;
 use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::db::clock::Clock;
+use crate::db::sessions::CachedStore;
 use crate::mail::worker::{MailWaker, SmtpSender, Worker};
 use crate::providers::edevlet::IdentityCheck;
 use crate::providers::oidc::{Oidc, OidcOptions};
@@ -35,7 +36,8 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     } else {
         None
     };
-    let (sessions, cleanup) = session_store(&pool).await?;
+    let idle = time::Duration::seconds(settings.session_idle_seconds.max(1));
+    let (sessions, cleanup) = session_store(&pool, idle).await?;
 
     let listener = TcpListener::bind(settings.addr).await?;
     let bound = listener.local_addr()?;
@@ -80,8 +82,12 @@ async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
     Ok(pool)
 }
 
-/// The session store in the `sessions` table, and the task that deletes expired sessions hourly.
-async fn session_store(pool: &SqlitePool) -> anyhow::Result<(SqliteStore, AbortHandle)> {
+/// The session store (in memory, in front of the `sessions` table), and the task that deletes
+/// expired sessions from the table hourly.
+async fn session_store(
+    pool: &SqlitePool,
+    idle: time::Duration,
+) -> anyhow::Result<(CachedStore, AbortHandle)> {
     let store = SqliteStore::new(pool.clone())
         .with_table_name("sessions")
         .map_err(anyhow::Error::msg)?;
@@ -91,7 +97,7 @@ async fn session_store(pool: &SqlitePool) -> anyhow::Result<(SqliteStore, AbortH
             .clone()
             .continuously_delete_expired(tokio::time::Duration::from_secs(3600)),
     );
-    Ok((store, cleanup.abort_handle()))
+    Ok((CachedStore::new(store, idle), cleanup.abort_handle()))
 }
 
 /// The system clock, or in tests one shifted by `ORTAK_CLOCK_FILE`.
@@ -192,7 +198,7 @@ struct Running {
     pool: SqlitePool,
     clock: Clock,
     mail_waker: MailWaker,
-    sessions: SqliteStore,
+    sessions: CachedStore,
     public_url: String,
     payments: Box<dyn PaymentProvider>,
 }

@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use sqlx::SqlitePool;
-use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::db::clock::Clock;
+use crate::db::sessions::CachedStore;
 use crate::mail::worker::MailWaker;
 use crate::providers::edevlet::IdentityCheck;
 use crate::providers::oidc::Oidc;
@@ -47,7 +47,7 @@ pub struct Shared {
     /// The data folder (database and uploads).
     pub data_dir: std::path::PathBuf,
     /// The session store, for bearer tokens (a session's id) on the API.
-    pub sessions: SqliteStore,
+    pub sessions: CachedStore,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`ORTAK_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<crate::settings::Proxy>,
     /// The staff navigation, `(path, Fluent id, superadmin only)`, read off the route table.

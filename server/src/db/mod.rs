@@ -1,11 +1,12 @@
 //! The SQLite database: connection settings, migrations, backups, and what every area shares
-//! below its own queries: the clock, the audit log writer, rate-limit counters and install
-//! secrets.
+//! below its own queries: the clock, the audit log writer, rate-limit counters, install
+//! secrets and the session store.
 
 pub mod audit;
 pub mod clock;
 pub mod rate_limits;
 pub mod secrets;
+pub mod sessions;
 pub mod stats;
 
 use std::path::{Path, PathBuf};

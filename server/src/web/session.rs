@@ -127,7 +127,7 @@ pub async fn session_user(session: &Session) -> Option<SessionUser> {
 
 /// The session user of the session whose id is the request's `Authorization: Bearer` token.
 pub async fn bearer_user(
-    store: &tower_sessions_sqlx_store::SqliteStore,
+    store: &crate::db::sessions::CachedStore,
     headers: &axum::http::HeaderMap,
 ) -> Option<SessionUser> {
     use tower_sessions::SessionStore;
