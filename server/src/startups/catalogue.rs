@@ -17,7 +17,7 @@ pub async fn list(ctx: Ctx, Query(q): Query<ListQuery>) -> Result<Response, AppE
     let page = q.page_number();
     let mut q = q.sanitized();
     q.page.clear();
-    let total = queries::count_listed(db, &q).await?;
+    let facets = queries::facets(db, &q).await?;
     let viewer = ctx.user.as_ref().map(|u| u.id);
     let rows = queries::listed_cards(
         db,
@@ -33,19 +33,14 @@ pub async fn list(ctx: Ctx, Query(q): Query<ListQuery>) -> Result<Response, AppE
         .iter()
         .map(|r| r.card(viewer.is_some(), today))
         .collect();
-    let funds = queries::funds(db)
-        .await?
-        .into_iter()
-        .map(|f| (f.slug, f.name))
-        .collect();
     let list = ListPage {
         cards,
-        total,
+        total: facets.total,
         page,
         per_page: PER_PAGE,
         query: q,
-        funds,
-        cities: queries::cities(db).await?,
+        funds: facets.funds,
+        cities: facets.cities,
     };
     let page = ctx.page_ctx(|pc| startups_page(pc, list));
     Ok(ctx.render(StatusCode::OK, page).await)
