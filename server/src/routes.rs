@@ -14,10 +14,12 @@ use tower_sessions::{Expiry, SessionManagerLayer};
 
 use crate::error::AppError;
 use crate::state::AppState;
+use crate::web::list_cache::ListCache;
 use crate::web::page_cache::PageCache;
 use crate::web::routes::RouteInfo;
 use crate::web::{
-    Access, Ctx, Routes, assets, cookies, ctx, headers, input_screen, metrics, page_cache,
+    Access, Ctx, Routes, assets, cookies, ctx, headers, input_screen, list_cache, metrics,
+    page_cache,
 };
 use crate::{
     accounts, applications, content, db, fund, investing, newsletter, payments, staff, startups,
@@ -84,6 +86,10 @@ pub fn build(state: AppState) -> Router {
         .layer(axum::middleware::from_fn_with_state(
             Arc::new(PageCache::default()),
             page_cache::middleware,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(ListCache::default()),
+            list_cache::middleware,
         ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

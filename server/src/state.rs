@@ -15,6 +15,9 @@ use crate::providers::payments::{CallbackKey, PaymentProvider};
 /// Per-process data every handler can reach.
 pub struct Shared {
     pub db: SqlitePool,
+    /// Counts rounds of writes that bypass requests (background jobs); the staff lists' cache
+    /// (`web::list_cache`) keeps nothing across one.
+    pub job_rounds: std::sync::atomic::AtomicU64,
     /// The current time; tests move it through `ORTAK_CLOCK_FILE`.
     pub clock: Clock,
     /// Scheme and host users reach us at, without a trailing slash.

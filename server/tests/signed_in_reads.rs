@@ -1,11 +1,12 @@
 //! Issue 16: a signed-in page view writes nothing to SQLite. Sessions are held in memory in
 //! front of their table (`db::sessions`); what changes a session still reaches the table, so
-//! a sign-in survives a restart and a sign-out ends the session at once.
+//! a sign-in survives a restart and a sign-out ends the session at once. Staff lists' JSON is
+//! kept briefly per role (`web::list_cache`) and never outlives a write.
 
 mod common;
 
 use common::Server;
-use common::journeys::{csrf, post_form, sign_up};
+use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use sqlx::pool::PoolConnection;
 use sqlx::{Sqlite, SqlitePool};
 use tempfile::TempDir;
@@ -90,4 +91,73 @@ async fn signed_in_page_views_write_nothing_and_sessions_survive_a_restart() {
     assert!(out.status().is_redirection(), "{}", out.status());
     let profile = member.get(server.url("/profile")).send().await.unwrap();
     assert_eq!(profile.status(), 303, "signed out");
+}
+
+async fn subscribe(db: &SqlitePool, email: &str) -> i64 {
+    sqlx::query_scalar(
+        "INSERT INTO newsletter_subscribers (email, language, consent_text_version, source, confirmed_at)
+         VALUES (?, 'tr', 'test', 'test', '2026-11-01T00:00:00Z') RETURNING id",
+    )
+    .bind(email)
+    .fetch_one(db)
+    .await
+    .unwrap()
+}
+
+/// Staff lists' JSON is kept two seconds per role and language (`web::list_cache`): only the
+/// same role gets a kept answer, and a successful write empties the cache at once.
+#[tokio::test]
+async fn staff_lists_are_shared_within_a_role_and_never_outlive_a_write() {
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "admin@example.com", false);
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(data, &[("ORTAK_JOBS_INTERVAL_SECONDS", "3600")]);
+    let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
+    let superadmin = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    let db = server.db().await;
+
+    // The audit log is for superadmins: what one read is never given to an admin or a visitor.
+    let audit = superadmin
+        .get(server.url("/dashboard/audit.json"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(audit.status(), 200);
+    for (who, browser) in [("admin", &admin), ("visitor", &common::client())] {
+        let refused = browser
+            .get(server.url("/dashboard/audit.json"))
+            .send()
+            .await
+            .unwrap();
+        assert_ne!(refused.status(), 200, "{who}");
+        assert!(!refused.text().await.unwrap().contains("\"rows\""), "{who}");
+    }
+
+    let listed = |browser: reqwest::Client| {
+        let url = server.url("/dashboard/newsletter.json");
+        async move { browser.get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    let first = subscribe(&db, "bir@example.com").await;
+    assert!(listed(admin.clone()).await.contains("bir@example.com"));
+    // Within two seconds an admin gets the kept list (a row added behind the server's back is
+    // not in it yet)...
+    subscribe(&db, "iki@example.com").await;
+    assert!(!listed(admin.clone()).await.contains("iki@example.com"));
+    // ...but after any successful write the next list is made afresh.
+    let page = common::text(&admin, server.url("/dashboard/newsletter")).await;
+    let gone = post_form(
+        &admin,
+        server.url(&format!("/dashboard/newsletter/{first}/unsubscribe")),
+        &common::csrf_of(&page),
+        &[],
+    )
+    .await;
+    assert_eq!(gone.status(), 303);
+    let after = listed(admin.clone()).await;
+    assert!(!after.contains("bir@example.com"), "{after}");
+    assert!(after.contains("iki@example.com"), "{after}");
+    // And nothing is kept longer than two seconds.
+    subscribe(&db, "uc@example.com").await;
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    assert!(listed(admin).await.contains("uc@example.com"));
 }

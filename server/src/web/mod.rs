@@ -15,6 +15,7 @@ pub mod flash;
 pub mod form;
 pub mod headers;
 pub mod input_screen;
+pub mod list_cache;
 pub mod metrics;
 pub mod page_cache;
 mod queries;

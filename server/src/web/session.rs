@@ -60,7 +60,7 @@ impl PendingSignIn {
 
 /// A user's role, as `users.role` stores it. Fund-team membership is separate (a member of a
 /// fund's team may have any role).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, sqlx::Type, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type, Serialize)]
 #[sqlx(rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum Role {
