@@ -39,6 +39,9 @@ type Stamp = (Instant, u64);
 #[derive(Default)]
 pub struct ListCache {
     entries: Mutex<HashMap<Key, (Stamp, Bytes)>>,
+    /// One list is made at a time: requests that miss together wait for the first one's
+    /// answer instead of each making the same thousand rows.
+    making: tokio::sync::Mutex<()>,
 }
 
 impl ListCache {
@@ -102,11 +105,22 @@ pub async fn middleware(
     let key = (method == Method::GET)
         .then(|| ListCache::key(&ctx))
         .flatten();
-    // Read before the list is made: a job round during it leaves the entry stale at once.
-    let jobs = ctx.state().shared().job_rounds.load(Ordering::Acquire);
-    if let Some(body) = key.as_ref().and_then(|key| cache.get(key, jobs)) {
+    let jobs = |ctx: &Ctx| ctx.state().shared().job_rounds.load(Ordering::Acquire);
+    if let Some(body) = key.as_ref().and_then(|key| cache.get(key, jobs(&ctx))) {
         return json_response(body);
     }
+    let _making = match &key {
+        Some(key) => {
+            let making = cache.making.lock().await;
+            if let Some(body) = cache.get(key, jobs(&ctx)) {
+                return json_response(body);
+            }
+            Some(making)
+        }
+        None => None,
+    };
+    // Read before the list is made: a job round during it leaves the entry stale at once.
+    let jobs = jobs(&ctx);
     let response = next.run(request).await;
     if method == Method::POST && response.status().as_u16() < 400 {
         cache.clear();
