@@ -94,9 +94,6 @@ pub async fn run(state: AppState, interval: Duration) {
             metrics::counter!("ortak_job_runs_total", "task" => task.name, "outcome" => outcome)
                 .increment(1);
         }
-        state
-            .shared()
-            .job_rounds
-            .fetch_add(1, std::sync::atomic::Ordering::Release);
+        state.wrote();
     }
 }

@@ -26,10 +26,6 @@ use clap::Parser;
 
 use crate::settings::{Cli, Command};
 
-/// mimalloc: under load the system allocator was a sixth of the CPU profile (issue 16).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();

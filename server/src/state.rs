@@ -15,9 +15,9 @@ use crate::providers::payments::{CallbackKey, PaymentProvider};
 /// Per-process data every handler can reach.
 pub struct Shared {
     pub db: SqlitePool,
-    /// Counts rounds of writes that bypass requests (background jobs); the staff lists' cache
-    /// (`web::list_cache`) keeps nothing across one.
-    pub job_rounds: std::sync::atomic::AtomicU64,
+    /// Counts writes: successful POSTs and rounds of background jobs. What is kept in memory
+    /// between requests (`db::snapshot`, `web::list_cache`) is not used across one.
+    pub writes: std::sync::atomic::AtomicU64,
     /// The current time; tests move it through `ORTAK_CLOCK_FILE`.
     pub clock: Clock,
     /// Scheme and host users reach us at, without a trailing slash.
@@ -88,6 +88,18 @@ impl AppState {
     /// Today in Istanbul.
     pub fn today(&self) -> time::Date {
         ortak_app::domain::time_fmt::istanbul_date(self.now())
+    }
+
+    /// How many writes happened so far (see `Shared::writes`).
+    pub fn writes(&self) -> u64 {
+        self.0.writes.load(std::sync::atomic::Ordering::Acquire)
+    }
+
+    /// Counts a write.
+    pub fn wrote(&self) {
+        self.0
+            .writes
+            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
     }
 
     pub fn wake_mailer(&self) {

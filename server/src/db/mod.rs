@@ -7,6 +7,7 @@ pub mod clock;
 pub mod rate_limits;
 pub mod secrets;
 pub mod sessions;
+pub mod snapshot;
 pub mod stats;
 
 use std::path::{Path, PathBuf};

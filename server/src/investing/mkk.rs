@@ -19,11 +19,6 @@ use crate::web::form::Form;
 use crate::web::session::CurrentUser;
 use crate::web::{Ctx, Member, flash};
 
-/// The user's MKK status, if they submitted the form.
-pub async fn status(db: &sqlx::SqlitePool, user_id: i64) -> Result<Option<MkkStatus>, AppError> {
-    Ok(queries::mkk_review(db, user_id).await?.map(|r| r.status))
-}
-
 /// Why the user's MKK data does not let them invest yet (the Fluent id), if it does not.
 pub async fn investing_blocked(
     db: &sqlx::SqlitePool,

@@ -12,7 +12,6 @@ use ortak_app::i18n::Locale;
 use ortak_app::pages::overview::{Overview, overview_page};
 use ortak_app::pages::reports::{ReportItem, reports_page};
 
-use super::mkk;
 use super::queries::portfolio as queries;
 use crate::error::AppError;
 use crate::web::session::CurrentUser;
@@ -21,14 +20,14 @@ use crate::web::{Ctx, Member, Staff};
 /// The signed-in investor's home page (`content` shows it at `/` to members).
 pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, AppError> {
     let db = ctx.state().db();
-    let pending = queries::pending_totals(db, user.id).await?;
+    let figures = queries::figures(db, user.id, ctx.state().today()).await?;
     let overview = Overview {
         holdings: super::lists::holdings(db, user.id).await?,
-        pending: pending.count,
-        pending_total: Money::from_kurus(pending.amount_kurus),
-        open_startups: queries::open_startups(db, ctx.state().today()).await?,
-        reports: queries::visible_report_count(db, user.id).await?,
-        mkk_missing: mkk::status(db, user.id).await?.is_none(),
+        pending: figures.pending,
+        pending_total: Money::from_kurus(figures.pending_kurus),
+        open_startups: figures.open_startups,
+        reports: figures.reports,
+        mkk_missing: !figures.has_mkk,
     };
     let page = ctx.page_ctx(|pc| overview_page(pc, overview));
     Ok(ctx.render(StatusCode::OK, page).await)

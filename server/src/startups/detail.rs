@@ -10,9 +10,11 @@ use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
+use std::sync::{Arc, LazyLock};
 
 use super::cards::find_card;
 use super::queries::{self, CardRow};
+use crate::db::snapshot::Snapshot;
 use crate::error::AppError;
 use crate::web::{Ctx, Member, Staff};
 
@@ -57,14 +59,65 @@ async fn updates(
         .collect())
 }
 
+/// What every member sees the same way on a startup's page, in one language: kept in memory
+/// between writes (`db::snapshot`), so a page view reads only the member's own parts and the
+/// round's figures, which follow the money on every request.
+#[derive(Clone)]
+struct Profile {
+    description: String,
+    website: String,
+    stage: String,
+    team_size: i64,
+    sections: Vec<(String, String)>,
+    founders: Vec<(String, String)>,
+    pages: Vec<i64>,
+    accelerators: Vec<(String, String, String)>,
+    prior_rounds: Vec<(String, String, i64)>,
+    updates: Vec<(String, String)>,
+}
+
+static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> = LazyLock::new(Snapshot::default);
+
+async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
+    let (db, locale) = (ctx.state().db(), ctx.locale);
+    let writes = ctx.state().writes();
+    if let Some(kept) = PROFILES.get(&(id, locale), writes) {
+        return Ok(kept);
+    }
+    let profile = queries::profile(db, id).await?;
+    let made = Arc::new(Profile {
+        description: pick(locale, profile.description_tr, profile.description_en),
+        website: profile.website,
+        stage: profile.stage,
+        team_size: profile.team_size,
+        sections: sections(db, id, locale).await?,
+        founders: queries::founders(db, id)
+            .await?
+            .into_iter()
+            .map(|f| (f.name, f.title))
+            .collect(),
+        pages: queries::page_positions(db, id).await?,
+        accelerators: queries::accelerators(db, id)
+            .await?
+            .into_iter()
+            .map(|a| (a.attended_on.to_string(), a.program, a.country))
+            .collect(),
+        prior_rounds: queries::prior_rounds(db, id)
+            .await?
+            .into_iter()
+            .map(|r| (r.raised_on.to_string(), r.investors, r.amount_usd))
+            .collect(),
+        updates: updates(db, id, locale).await?,
+    });
+    PROFILES.put((id, locale), writes, made.clone());
+    Ok(made)
+}
+
 /// Everything the page shows of `row`, for `user`.
 async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppError> {
     let db = ctx.state().db();
-    let (id, locale) = (row.id, ctx.locale);
-    let profile = queries::profile(db, id).await?;
-    let founders = queries::founders(db, id).await?;
-    let accelerators = queries::accelerators(db, id).await?;
-    let prior_rounds = queries::prior_rounds(db, id).await?;
+    let id = row.id;
+    let profile = profile(ctx, id).await?;
     let today = ctx.state().today();
     let vip = queries::is_vip(db, user, id).await?;
     let figures = queries::rounds::round_figures(db, id).await?;
@@ -77,6 +130,18 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
             Money::from_kurus(figures.held_kurus),
             ortak_app::domain::money::MINIMUM_INVESTMENT,
         );
+    let Profile {
+        description,
+        website,
+        stage,
+        team_size,
+        sections,
+        founders,
+        pages,
+        accelerators,
+        prior_rounds,
+        updates,
+    } = Profile::clone(&profile);
     Ok(StartupDetail {
         round: RoundFigures {
             committed: Money::from_kurus(figures.committed_kurus),
@@ -85,24 +150,18 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
             outside_note: figures.outside_raised_note,
             waitlist: full,
         },
-        updates: updates(db, id, locale).await?,
-        pages: queries::page_positions(db, id).await?,
-        accelerators: accelerators
-            .into_iter()
-            .map(|a| (a.attended_on.to_string(), a.program, a.country))
-            .collect(),
-        prior_rounds: prior_rounds
-            .into_iter()
-            .map(|r| (r.raised_on.to_string(), r.investors, r.amount_usd))
-            .collect(),
+        updates,
+        pages,
+        accelerators,
+        prior_rounds,
         offer: row.funding().offer_for(today, vip),
         card: row.card(true, today),
-        description: pick(locale, profile.description_tr, profile.description_en),
-        website: profile.website,
-        stage: profile.stage,
-        team_size: profile.team_size,
-        sections: sections(db, id, locale).await?,
-        founders: founders.into_iter().map(|f| (f.name, f.title)).collect(),
+        description,
+        website,
+        stage,
+        team_size,
+        sections,
+        founders,
     })
 }
 

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use ortak_app::i18n::Locale;
@@ -183,6 +183,10 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     ctx.anonymous &= ctx.user.is_none();
     parts.extensions.insert(ctx.clone());
     let mut response = next.run(Request::from_parts(parts, body)).await;
+    // What is kept in memory between requests is not used across a successful write.
+    if method == Method::POST && response.status().as_u16() < 400 {
+        state.wrote();
+    }
     response = errors::localize(&ctx, response).await;
     ctx.set_locale_cookie(&mut response);
     super::render::private_responses(&ctx, &mut response);

@@ -8,10 +8,9 @@
 //!   list their role's guard would refuse;
 //! - entries are fresh for two seconds and every successful write (a POST that did not fail)
 //!   empties the cache, so staff always see their own changes on the next request; so does
-//!   each round of background jobs (which write without a request).
+//!   each round of background jobs (`AppState::writes`).
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -33,7 +32,7 @@ const MAX_BYTES: usize = 4 * 1024 * 1024;
 
 type Key = (Role, Locale, String);
 
-/// When an entry was kept: the instant and the round of background jobs.
+/// When an entry was kept: the instant and the count of writes before it.
 type Stamp = (Instant, u64);
 
 #[derive(Default)]
@@ -59,18 +58,18 @@ impl ListCache {
         })
     }
 
-    fn get(&self, key: &Key, jobs: u64) -> Option<Bytes> {
+    fn get(&self, key: &Key, writes: u64) -> Option<Bytes> {
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let ((at, round), body) = entries.get(key)?;
-        (at.elapsed() < FRESH_FOR && *round == jobs).then(|| body.clone())
+        let ((at, made_after), body) = entries.get(key)?;
+        (at.elapsed() < FRESH_FOR && *made_after == writes).then(|| body.clone())
     }
 
-    fn put(&self, key: Key, jobs: u64, body: Bytes) {
+    fn put(&self, key: Key, writes: u64, body: Bytes) {
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.len() >= MAX_ENTRIES {
             entries.clear();
         }
-        entries.insert(key, ((Instant::now(), jobs), body));
+        entries.insert(key, ((Instant::now(), writes), body));
     }
 
     fn clear(&self) {
@@ -105,14 +104,14 @@ pub async fn middleware(
     let key = (method == Method::GET)
         .then(|| ListCache::key(&ctx))
         .flatten();
-    let jobs = |ctx: &Ctx| ctx.state().shared().job_rounds.load(Ordering::Acquire);
-    if let Some(body) = key.as_ref().and_then(|key| cache.get(key, jobs(&ctx))) {
+    let writes = |ctx: &Ctx| ctx.state().writes();
+    if let Some(body) = key.as_ref().and_then(|key| cache.get(key, writes(&ctx))) {
         return json_response(body);
     }
     let _making = match &key {
         Some(key) => {
             let making = cache.making.lock().await;
-            if let Some(body) = cache.get(key, jobs(&ctx)) {
+            if let Some(body) = cache.get(key, writes(&ctx)) {
                 return json_response(body);
             }
             Some(making)
@@ -120,7 +119,7 @@ pub async fn middleware(
         None => None,
     };
     // Read before the list is made: a job round during it leaves the entry stale at once.
-    let jobs = jobs(&ctx);
+    let writes = writes(&ctx);
     let response = next.run(request).await;
     if method == Method::POST && response.status().as_u16() < 400 {
         cache.clear();
@@ -136,7 +135,7 @@ pub async fn middleware(
     match axum::body::to_bytes(body, usize::MAX).await {
         Ok(bytes) => {
             if bytes.len() <= MAX_BYTES {
-                cache.put(key, jobs, bytes.clone());
+                cache.put(key, writes, bytes.clone());
             }
             Response::from_parts(parts, axum::body::Body::from(bytes))
         }

@@ -4,34 +4,17 @@ use ortak_app::domain::investing::RequestStatus;
 use sqlx::SqlitePool;
 use time::{Date, OffsetDateTime};
 
-pub struct Totals {
-    pub count: i64,
-    pub amount_kurus: i64,
-}
-
-/// The investor's requests still under way: how many, and how much.
-pub async fn pending_totals(db: &SqlitePool, user: i64) -> sqlx::Result<Totals> {
-    sqlx::query_as!(
-        Totals,
-        r#"SELECT COUNT(*) AS "count!: i64", COALESCE(SUM(amount_kurus), 0) AS "amount_kurus!: i64"
-           FROM investment_requests
-           WHERE user_id = ? AND status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')"#,
-        user
-    )
-    .fetch_one(db)
-    .await
-}
-
-/// Published startups whose period is open on `today` and not yet funded.
-pub async fn open_startups(db: &SqlitePool, today: Date) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
-        r#"SELECT COUNT(*) AS "count!: i64" FROM startups
-           WHERE published = 1 AND funded = 0 AND round_status = 'open' AND period_starts_on <= ?1
-             AND period_ends_on >= ?1"#,
-        today
-    )
-    .fetch_one(db)
-    .await
+/// The overview's figures for one investor, in one statement (one trip to SQLite's thread).
+pub struct Figures {
+    /// Requests still under way: how many, and how much.
+    pub pending: i64,
+    pub pending_kurus: i64,
+    /// Published startups whose period is open today and not yet funded.
+    pub open_startups: i64,
+    /// Reports the investor may read (see below).
+    pub reports: i64,
+    /// Whether the investor filed MKK data.
+    pub has_mkk: bool,
 }
 
 // Reports the user may read: those of startups they invested in (a request in
@@ -39,15 +22,28 @@ pub async fn open_startups(db: &SqlitePool, today: Date) -> sqlx::Result<i64> {
 // fund team's startups. Favourites grant nothing. Each query below spells that condition out,
 // as the macros need whole literals.
 
-pub async fn visible_report_count(db: &SqlitePool, user: i64) -> sqlx::Result<i64> {
+pub async fn figures(db: &SqlitePool, user: i64, today: Date) -> sqlx::Result<Figures> {
     let invested = RequestStatus::invested_json();
-    sqlx::query_scalar!(
-        r#"SELECT COUNT(*) AS "count!: i64" FROM reports r WHERE r.startup_id IN (
-               SELECT startup_id FROM investment_requests
-               WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?2)))
-               UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
-               WHERE m.user_id = ?1)"#,
+    sqlx::query_as!(
+        Figures,
+        r#"SELECT
+             (SELECT COUNT(*) FROM investment_requests WHERE user_id = ?1 AND status IN
+                ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded'))
+                AS "pending!: i64",
+             (SELECT COALESCE(SUM(amount_kurus), 0) FROM investment_requests WHERE user_id = ?1
+                AND status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded'))
+                AS "pending_kurus!: i64",
+             (SELECT COUNT(*) FROM startups
+              WHERE published = 1 AND funded = 0 AND round_status = 'open' AND period_starts_on <= ?2
+                AND period_ends_on >= ?2) AS "open_startups!: i64",
+             (SELECT COUNT(*) FROM reports r WHERE r.startup_id IN (
+                SELECT startup_id FROM investment_requests
+                WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?3)))
+                UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
+                WHERE m.user_id = ?1)) AS "reports!: i64",
+             EXISTS (SELECT 1 FROM mkk_profiles WHERE user_id = ?1) AS "has_mkk!: bool""#,
         user,
+        today,
         invested
     )
     .fetch_one(db)
