@@ -1,7 +1,8 @@
 //! Issue 16: a signed-in page view writes nothing to SQLite. Sessions are held in memory in
 //! front of their table (`db::sessions`); what changes a session still reaches the table, so
 //! a sign-in survives a restart and a sign-out ends the session at once. Staff lists' JSON is
-//! kept briefly per role (`web::list_cache`) and never outlives a write.
+//! kept briefly per role (`web::list_cache`), and a startup's profile for every member
+//! (`db::snapshot`); neither outlives a write.
 
 mod common;
 
@@ -160,4 +161,55 @@ async fn staff_lists_are_shared_within_a_role_and_never_outlive_a_write() {
     subscribe(&db, "uc@example.com").await;
     tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
     assert!(listed(admin).await.contains("uc@example.com"));
+}
+
+/// A startup's page keeps what every member sees the same way in memory (`db::snapshot`):
+/// never across a successful write, and never longer than two seconds.
+#[tokio::test]
+async fn a_startups_page_never_shows_its_profile_from_before_a_write() {
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
+    );
+    let member = sign_up(&server, "izleyen@example.com").await;
+    let db = server.db().await;
+    let slug: String =
+        sqlx::query_scalar("SELECT slug FROM startups WHERE published = 1 ORDER BY id LIMIT 1")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+    let describe = |text: &'static str| {
+        let (db, slug) = (db.clone(), slug.clone());
+        async move {
+            sqlx::query("UPDATE startups SET description_tr = ? WHERE slug = ?")
+                .bind(text)
+                .bind(slug)
+                .execute(&db)
+                .await
+                .unwrap();
+        }
+    };
+    let page = |browser: reqwest::Client| {
+        let url = server.url(&format!("/startups/{slug}"));
+        async move { browser.get(url).send().await.unwrap().text().await.unwrap() }
+    };
+    describe("Birinci tanım.").await;
+    assert!(page(member.clone()).await.contains("Birinci tanım."));
+    // Changed behind the server's back: the kept profile is shown for up to two seconds...
+    describe("İkinci tanım.").await;
+    assert!(page(member.clone()).await.contains("Birinci tanım."));
+    // ...but any successful write makes the next page read it afresh.
+    let token = csrf(&member, &server, &format!("/startups/{slug}")).await;
+    let saved = post_form(
+        &member,
+        server.url(&format!("/favorites/{slug}")),
+        &token,
+        &[],
+    )
+    .await;
+    assert!(saved.status().is_redirection(), "{}", saved.status());
+    assert!(page(member.clone()).await.contains("İkinci tanım."));
+    describe("Üçüncü tanım.").await;
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    assert!(page(member).await.contains("Üçüncü tanım."));
 }
