@@ -76,8 +76,13 @@ impl SmtpSink {
         format!("smtp://127.0.0.1:{}", self.port)
     }
 
-    /// Waits up to 10 s for a mail to `to` whose subject contains `subject`.
-    pub async fn wait_for(&self, to: &str, subject: &str) -> ReceivedMail {
+    /// Waits up to 10 s for the newest mail to `to` that `wanted` accepts.
+    async fn wait_until(
+        &self,
+        to: &str,
+        what: &str,
+        wanted: impl Fn(&ReceivedMail) -> bool,
+    ) -> ReceivedMail {
         for _ in 0..200 {
             if let Some(mail) = self
                 .mails
@@ -85,34 +90,30 @@ impl SmtpSink {
                 .unwrap()
                 .iter()
                 .rev()
-                .find(|m| m.to == to && m.subject.contains(subject))
+                .find(|m| m.to == to && wanted(m))
             {
                 return mail.clone();
             }
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         panic!(
-            "no mail to {to} about {subject:?}; got {:?}",
+            "no mail to {to} {what}; got {:?}",
             self.mails.lock().unwrap()
         );
     }
 
+    /// Waits up to 10 s for a mail to `to` whose subject contains `subject`.
+    pub async fn wait_for(&self, to: &str, subject: &str) -> ReceivedMail {
+        let what = format!("about {subject:?}");
+        self.wait_until(to, &what, |m| m.subject.contains(subject))
+            .await
+    }
+
     /// Waits up to 10 s for a mail to `to` whose text contains `needle`; the newest one.
     pub async fn wait_for_text(&self, to: &str, needle: &str) -> ReceivedMail {
-        for _ in 0..200 {
-            if let Some(mail) = self
-                .mails
-                .lock()
-                .unwrap()
-                .iter()
-                .rev()
-                .find(|m| m.to == to && m.text.contains(needle))
-            {
-                return mail.clone();
-            }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        panic!("no mail to {to} containing {needle:?}");
+        let what = format!("containing {needle:?}");
+        self.wait_until(to, &what, |m| m.text.contains(needle))
+            .await
     }
 
     /// Every mail received so far.
