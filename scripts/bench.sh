@@ -119,31 +119,35 @@ second_factor() { # cookie jar, base URL, CSRF token
     --data-urlencode "code=$(python3 scripts/totp.py "$secret")" "$2/signin/2fa/setup"
 }
 
+# Signs EMAIL in with the benchmark password into cookie jar JAR; prints the CSRF token used.
+password_sign_in() { # jar email
+  local base="http://127.0.0.1:$PORT" token
+  rm -f "$1"
+  token=$(curl -fsS -c "$1" "$base/signin" | grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"//')
+  curl -fsS -o /dev/null -b "$1" -c "$1" -H "Origin: $base" \
+    --data-urlencode "csrf=$token" --data-urlencode "email=$2" \
+    --data-urlencode "password=bench-password-1" --data-urlencode "next=/" "$base/signin"
+  printf '%s' "$token"
+}
+
+# The Cookie header value of a cookie jar.
+cookie_header() { awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$1"; }
+
 # Signs the benchmark admin in (enrolling its authenticator: create-admin removed any earlier
 # one); prints the Cookie header value.
 sign_in() {
-  local jar="$WORK/cookies" base="http://127.0.0.1:$PORT"
-  rm -f "$jar"
-  local token
-  token=$(curl -fsS -c "$jar" "$base/signin" | grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"//')
-  curl -fsS -o /dev/null -b "$jar" -c "$jar" -H "Origin: $base" \
-    --data-urlencode "csrf=$token" --data-urlencode "email=bench@example.com" \
-    --data-urlencode "password=bench-password-1" --data-urlencode "next=/" "$base/signin"
-  second_factor "$jar" "$base" "$token"
-  awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$jar"
+  local jar="$WORK/cookies" token
+  token=$(password_sign_in "$jar" bench@example.com)
+  second_factor "$jar" "http://127.0.0.1:$PORT" "$token"
+  cookie_header "$jar"
 }
 
 # A member (no second factor): the first seeded user, given the benchmark admin's password.
-member_sign_in() {
-  local jar="$WORK/member-cookies" base="http://127.0.0.1:$PORT"
+member_sign_in() { # database
+  local jar="$WORK/member-cookies"
   sqlite3 "$1" "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'bench@example.com') WHERE email = 'bench-1@example.com'"
-  rm -f "$jar"
-  local token
-  token=$(curl -fsS -c "$jar" "$base/signin" | grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"//')
-  curl -fsS -o /dev/null -b "$jar" -c "$jar" -H "Origin: $base" \
-    --data-urlencode "csrf=$token" --data-urlencode "email=bench-1@example.com" \
-    --data-urlencode "password=bench-password-1" --data-urlencode "next=/" "$base/signin"
-  awk '$6 ~ /ortak_/ {printf "%s%s=%s", sep, $6, $7; sep="; "}' "$jar"
+  password_sign_in "$jar" bench-1@example.com >/dev/null
+  cookie_header "$jar"
 }
 
 # Prints a figure beside its goal: goal LABEL VALUE OP LIMIT (OP: ge or le).

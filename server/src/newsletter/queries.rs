@@ -14,8 +14,9 @@ pub struct Request<'a> {
 }
 
 /// Records a request to subscribe at `now`; `true` when a confirmation should be mailed. Any
-/// earlier confirmation link stops working (the mail worker issues the new one). A current subscriber's row is left as it is (`false`): they
-/// are subscribed already. A former subscriber, or one who never confirmed, must confirm again.
+/// earlier confirmation link stops working (the mail worker issues the new one). A current
+/// subscriber's row is left as it is (`false`): they are subscribed already. A former
+/// subscriber, or one who never confirmed, must confirm again.
 pub async fn request(
     conn: &mut SqliteConnection,
     r: &Request<'_>,

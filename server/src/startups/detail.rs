@@ -76,7 +76,8 @@ struct Profile {
     updates: Vec<(String, String)>,
 }
 
-static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> = LazyLock::new(Snapshot::default);
+static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> =
+    LazyLock::new(|| Snapshot::new(4096));
 
 async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
     let (db, locale) = (ctx.state().db(), ctx.locale);
