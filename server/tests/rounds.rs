@@ -734,6 +734,9 @@ async fn staff_see_each_round_and_record_figures_beside_the_ledger_but_never_the
             && detail.contains("1.680.000 TL (%70)"),
         "{detail}"
     );
+    // A percentage is written as the page's language writes it.
+    let detail = common::text(&investor, server.url("/startups/aile-hekimim?lang=en")).await;
+    assert!(detail.contains("1,680,000 TL (70%)"), "{detail}");
     assert!(
         scalar(
             &server,

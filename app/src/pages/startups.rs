@@ -60,6 +60,18 @@ fn days_left(ctx: &PageContext, card: &StartupCard) -> String {
     }
 }
 
+/// The raised amount with its share of the goal, as the locale writes a percentage ("70%",
+/// "%70").
+fn raised_share(ctx: &PageContext, card: &StartupCard) -> String {
+    ctx.locale.t_args(
+        "raised-share",
+        &[
+            ("amount", FluentArg::Str(card.raised.format(ctx.locale))),
+            ("pct", FluentArg::Num(card.completion_pct)),
+        ],
+    )
+}
+
 /// A badge on rounds whose period ends within a few days.
 pub fn closing_soon(ctx: &PageContext, card: &StartupCard) -> Option<impl IntoView + use<>> {
     card.closing_soon.then(
@@ -121,7 +133,7 @@ pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + us
             ></progress>
             <dl class="figures">
                 <div><dt>{ctx.t("startup-goal")}</dt><dd>{card.goal.format(ctx.locale)}</dd></div>
-                <div><dt>{ctx.t("startup-raised")}</dt><dd>{card.raised.format(ctx.locale)} " (%" {card.completion_pct} ")"</dd></div>
+                <div><dt>{ctx.t("startup-raised")}</dt><dd>{raised_share(ctx, card)}</dd></div>
                 <div><dt>{ctx.t("startup-investors")}</dt><dd>{card.investors}</dd></div>
             </dl>
             <p class="startup-card__days">{days_left(ctx, card)}</p>

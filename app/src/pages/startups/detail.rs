@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::{StartupCard, closing_soon, days_left, favorite_toggle};
+use super::{StartupCard, closing_soon, days_left, favorite_toggle, raised_share};
 use crate::domain::money::Money;
 use crate::domain::startups::{Offer, SECTIONS};
 use crate::i18n::FluentArg;
@@ -84,7 +84,7 @@ fn figures(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
             <div><dt>{ctx.t("startup-stage")}</dt><dd>{ctx.t(&format!("stage-{}", d.stage))}</dd></div>
             <div><dt>{ctx.t("startup-team-size")}</dt><dd>{d.team_size}</dd></div>
             <div><dt>{ctx.t("startup-goal")}</dt><dd>{c.goal.format(ctx.locale)}</dd></div>
-            <div><dt>{ctx.t("startup-raised")}</dt><dd>{c.raised.format(ctx.locale)} " (%" {c.completion_pct} ")"</dd></div>
+            <div><dt>{ctx.t("startup-raised")}</dt><dd>{raised_share(ctx, c)}</dd></div>
             <div><dt>{ctx.t("startup-investors")}</dt><dd>{c.investors}</dd></div>
             <div><dt>{ctx.t("startup-committed")}</dt><dd>{d.round.committed.format(ctx.locale)}</dd></div>
             {lead}
