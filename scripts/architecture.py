@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Prints four figures of the code's shape and fails when one is over its limit:
+"""Prints five figures of the code's shape and fails when one is over its limit:
 
 1. import cycles among the top-level modules of server/src (limit 0);
 2. source files over 400 lines in app/src and server/src (limit 0; demo content and test
    modules aside);
 3. functions over 80 lines (limit 5);
-4. SQL outside the areas' `queries.rs` files (or a `queries/` folder) and `db/` (limit 0).
+4. SQL outside the areas' `queries.rs` files (or a `queries/` folder) and `db/` (limit 0);
+5. transactions begun other than through `db::write` (limit 0): a deferred transaction that
+   reads before it writes fails at once when another connection wrote in between.
 
 Run from anywhere: `python3 scripts/architecture.py` (the test command runs it).
 """
@@ -21,6 +23,7 @@ MAX_FILE_LINES = 400
 MAX_FN_LINES = 80
 MAX_LONG_FNS = 5
 
+BEGIN_CALL = re.compile(r"\.begin(_with)?\(")
 SQL_CALL = re.compile(r"\bsqlx::(query|query_as|query_scalar|query_with|query_as_with)\b|\bQueryBuilder\b")
 
 
@@ -169,6 +172,17 @@ def sql_outside_queries():
     return found
 
 
+def transactions_outside_db_write():
+    found = []
+    for path in SERVER.rglob("*.rs"):
+        if path == SERVER / "db" / "mod.rs":
+            continue
+        code = strip_tests(path.read_text(encoding="utf-8"))
+        for m in BEGIN_CALL.finditer(code):
+            found.append(f"{rel(path)}:{code.count(chr(10), 0, m.start()) + 1}")
+    return found
+
+
 def main():
     cycles, _ = module_cycles()
     big_files, long_fns = [], []
@@ -199,6 +213,8 @@ def main():
     figure(f"functions over {MAX_FN_LINES} lines", len(long_fns), MAX_LONG_FNS,
            [f"{at} {name}: {n}" for at, name, n in long_fns])
     figure("SQL outside queries.rs and db/", len(sql), 0, sql)
+    begun = transactions_outside_db_write()
+    figure("transactions not begun by db::write", len(begun), 0, begun)
     sys.exit(1 if failed else 0)
 
 

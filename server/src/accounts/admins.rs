@@ -38,7 +38,7 @@ pub async fn create_admin(
     let hash = passwords::hash(password.to_owned()).await?;
     // An operations command, outside any request: the system clock.
     let now = Clock::system().now();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::write(pool).await?;
     let id = queries::upsert_staff(&mut tx, &email, &hash, role, now).await?;
     let two_factor_removed = queries::two_factor::remove(&mut tx, id).await?;
     tokens::revoke_all(&mut tx, id, now).await?;

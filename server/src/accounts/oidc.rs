@@ -213,7 +213,7 @@ async fn verified_identity(
 /// account never proved the address, whoever created it may not own it: their password, links
 /// and sessions end (no pre-hijacking).
 async fn claim_if_unverified(ctx: &Ctx, user_id: i64) -> Result<(), AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if queries::unverified(&mut tx, user_id).await? {
         claim(&mut tx, user_id, ctx.state().now()).await?;
     }
@@ -275,7 +275,7 @@ pub async fn accept_terms(ctx: Ctx, Form(form): Form<TermsForm>) -> Result<Respo
     }
     let db = ctx.state().db();
     let now = ctx.state().now();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     let user_id = match queries::insert_verified_member(
         &mut tx,
         &pending.email,

@@ -150,7 +150,7 @@ async fn store(
         furthest: i64::from(step.max(next - 1)),
         steps: i64::from(STEPS),
     };
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let was_complete = queries::completed(&mut tx, user.id).await?;
     queries::save(&mut tx, user.id, answers, progress, ctx.state().now()).await?;
     if step == STEPS && !was_complete {

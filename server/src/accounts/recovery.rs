@@ -68,7 +68,7 @@ async fn mail_reset_link(
     ctx: &Ctx,
     email: &str,
 ) -> Result<Option<(StatusCode, Option<Notice>)>, AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let Some(user) = queries::active_account(&mut tx, email).await? else {
         return Ok(None);
     };
@@ -157,7 +157,7 @@ pub async fn reset(ctx: Ctx, Form(form): Form<ResetForm>) -> Result<Response, Ap
     }
     let hash = passwords::hash(form.password.clone()).await?;
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::Reset, &form.token, now).await? else {
         tx.rollback().await?;
         let page = ctx.page_ctx(|pc| reset_page(pc, None, &FieldErrors::default()));

@@ -54,7 +54,7 @@ pub async fn request(ctx: Ctx, Form(form): Form<RequestForm>) -> Result<Response
 
 /// Queues the link for the active account using `email`; nothing when there is none.
 async fn mail_link(ctx: &Ctx, email: &str, state: &SigninState) -> Result<(), AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if let Some(user) = queries::active_account(&mut tx, email).await? {
         let link = MailLink {
             kind: TokenKind::SignIn,
@@ -107,7 +107,7 @@ pub struct UseForm {
 /// `POST /signin/link/use`: uses the token up and signs in.
 pub async fn use_link(ctx: Ctx, Form(form): Form<UseForm>) -> Result<Response, AppError> {
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::SignIn, &form.token, now).await? else {
         tx.rollback().await?;
         session::log_attempt(Method::EmailedLink, &ctx.ip, None, "invalid-or-used-token");

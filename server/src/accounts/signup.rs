@@ -43,7 +43,7 @@ pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, 
     }
     // Hashed whether or not the address is taken, so the answer takes as long either way.
     let hash = passwords::hash(account.password.clone()).await?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     match queries::insert_member(&mut tx, &account, &hash, ctx.state().now()).await? {
         Some(user_id) => {
             let link = MailLink {
@@ -82,7 +82,7 @@ async fn tell_the_owner(
         .await?
         .is_none()
     {
-        let mut tx = ctx.state().db().begin().await?;
+        let mut tx = crate::db::write(ctx.state().db()).await?;
         let link = MailLink {
             kind: TokenKind::Reset,
             user_id: owner.id,

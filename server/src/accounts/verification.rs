@@ -49,7 +49,7 @@ pub async fn resend(ctx: Ctx, Form(_): Form<IgnoredAny>) -> Result<Response, App
 }
 
 async fn mail_link(ctx: &Ctx, user: &CurrentUser) -> Result<(), AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let link = MailLink {
         kind: TokenKind::Verify,
         user_id: user.id,
@@ -93,7 +93,7 @@ pub async fn confirm_page(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<R
 pub async fn verify(ctx: Ctx, Form(form): Form<TokenQuery>) -> Result<Response, AppError> {
     let db = ctx.state().db();
     let now = ctx.state().now();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     let Some(user_id) = tokens::consume(&mut tx, TokenKind::Verify, &form.token, now).await? else {
         tx.rollback().await?;
         session::log_attempt(

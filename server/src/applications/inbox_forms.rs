@@ -61,7 +61,7 @@ pub async fn contact(
             return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
         }
     };
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::insert_contact(&mut tx, user.id, &f, ctx.locale.code()).await?;
     let lines = [
         ("Ad soyad", f.name.as_str()),
@@ -124,7 +124,7 @@ pub async fn gsyf(ctx: Ctx, Form(post): Form<GsyfPost>) -> Result<Response, AppE
         }
     };
     let newsletter = newsletter_request(&ctx, newsletter, &f.email).await?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let user_id = ctx.user.as_ref().map(|u| u.id);
     queries::insert_gsyf(&mut tx, user_id, &f, ctx.locale.code()).await?;
     let name = format!("{} {}", f.first_name, f.last_name);
@@ -234,7 +234,7 @@ pub async fn academy(ctx: Ctx, Form(post): Form<AcademyPost>) -> Result<Response
         }
     };
     let newsletter = newsletter_request(&ctx, newsletter, &f.email).await?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::insert_academy(&mut tx, event.id, &f, ctx.locale.code()).await?;
     let lines = [
         ("Etkinlik", event.label.as_str()),

@@ -176,7 +176,7 @@ async fn save(
 
     let locale = ctx.locale.code();
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let (id, token) = match &row {
         Some(r) => (r.id, r.draft_token.clone()),
         None => {

@@ -94,7 +94,7 @@ pub async fn seed_content(db: &SqlitePool) -> anyhow::Result<()> {
             .context("faq.json is missing")?
             .1;
         let entries: Vec<NewFaq> = serde_json::from_str(text).context("faq.json")?;
-        let mut tx = db.begin().await?;
+        let mut tx = crate::db::write(db).await?;
         for (position, faq) in entries.iter().enumerate() {
             queries::insert_faq(&mut tx, position as i64, faq).await?;
         }

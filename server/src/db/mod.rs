@@ -15,8 +15,8 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use anyhow::Context;
-use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Sqlite, SqlitePool, Transaction};
 
 pub fn database_path(data_dir: &Path) -> PathBuf {
     data_dir.join("ortak.db")
@@ -46,6 +46,14 @@ pub async fn connect(data_dir: &Path, wal_autocheckpoint: u32) -> anyhow::Result
         .connect_with(options)
         .await
         .with_context(|| format!("cannot open database {}", path.display()))
+}
+
+/// Every transaction starts here. It takes SQLite's write lock at once (`BEGIN IMMEDIATE`), so
+/// what it reads before writing cannot change under it, and it waits out a busy writer instead
+/// of failing: a deferred transaction that read first fails at its first write, at once and
+/// whatever the busy timeout, when another connection wrote in between (`SQLITE_BUSY_SNAPSHOT`).
+pub async fn write(pool: &SqlitePool) -> sqlx::Result<Transaction<'static, Sqlite>> {
+    pool.begin_with("BEGIN IMMEDIATE").await
 }
 
 /// Brings the database up to this binary's schema. A database another (newer) Ortak already

@@ -537,7 +537,7 @@ pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
         return Ok(());
     }
     let now = Clock::system().now();
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     let mut fund_ids = Vec::new();
     for (slug, name, tr, en) in FUNDS {
         fund_ids.push(queries::insert_fund(&mut tx, slug, name, tr, en).await?);

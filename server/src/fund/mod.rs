@@ -141,7 +141,7 @@ pub async fn post_update(
         let status = StatusCode::UNPROCESSABLE_ENTITY;
         return show(&ctx, status, s, &form, &ReportForm::default(), &errors).await;
     }
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let update = queries::insert_update(&mut tx, id, user.id, &form.body_tr, &form.body_en).await?;
     audit::record(
         &mut tx,

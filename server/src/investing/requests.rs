@@ -23,7 +23,7 @@ use time::Duration;
 use super::notify::mail_status;
 use super::queries::moves;
 use super::queries::{self, NewRequest};
-use super::transitions::{begin_write, record_event};
+use super::transitions::record_event;
 use super::{limits, mkk};
 use crate::error::AppError;
 use crate::startups::{CardRow, is_vip, published_card};
@@ -252,7 +252,7 @@ pub(super) async fn create(
     );
     let key = input.idempotency_key.trim();
     let now = state.now();
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     if let Some(owner) = queries::key_owner(&mut tx, key).await? {
         // The key was used before: fine when it was this investor's own form, sent twice.
         if owner != user.id {

@@ -20,7 +20,7 @@ use super::notify::mail_status;
 use super::queries::ledger as ledger_queries;
 use super::queries::moves;
 use super::queries::rounds as queries;
-use super::transitions::{begin_write, end, record_event};
+use super::transitions::{end, record_event};
 use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
 use crate::state::AppState;
@@ -63,7 +63,7 @@ pub async fn start_close(
     startup: i64,
     by: Option<i64>,
 ) -> Result<bool, AppError> {
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let standing = queries::standing(&mut tx, startup).await?;
     let rules = state.shared().rounds.rules();
     let (goal, raised) = (
@@ -98,7 +98,7 @@ pub async fn start_close(
 /// settled.
 async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Result<(), AppError> {
     let now = state.now();
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let Some(t) = moves::target(&mut tx, id).await? else {
         return Ok(());
     };
@@ -146,7 +146,7 @@ pub async fn close_rounds(state: &AppState) -> anyhow::Result<()> {
         for id in queries::unsettled(state.db(), round.id).await? {
             settle(state, id, round.succeeded, round.total_kurus).await?;
         }
-        let mut tx = begin_write(state).await?;
+        let mut tx = crate::db::write(state.db()).await?;
         if queries::finish_close(&mut tx, round.id, state.now()).await? {
             let outcome = if round.succeeded { "funded" } else { "failed" };
             let total = Money::from_kurus(round.total_kurus).format(ortak_app::i18n::Locale::Tr);
@@ -184,7 +184,7 @@ pub async fn payment_deadlines(state: &AppState) -> anyhow::Result<()> {
 }
 
 async fn remind(state: &AppState, id: i64, now: OffsetDateTime) -> Result<(), AppError> {
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let Some(t) = moves::target(&mut tx, id).await? else {
         return Ok(());
     };
@@ -201,7 +201,7 @@ async fn remind(state: &AppState, id: i64, now: OffsetDateTime) -> Result<(), Ap
 }
 
 async fn lapse(state: &AppState, id: i64, now: OffsetDateTime) -> Result<(), AppError> {
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let Some(t) = moves::target(&mut tx, id).await? else {
         return Ok(());
     };

@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use ortak_app::domain::investing::{MoneyKind, RequestStatus};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::RoundStatus;
-use sqlx::{Sqlite, SqliteConnection, Transaction};
+use sqlx::SqliteConnection;
 use time::{Date, Duration, OffsetDateTime};
 
 use super::ledger::record_at;
@@ -21,12 +21,6 @@ use super::queries::moves::{self, Target};
 use super::{queries, rounds};
 use crate::error::AppError;
 use crate::state::AppState;
-
-/// A write transaction that takes SQLite's write lock at once, so what it reads before writing
-/// cannot change under it (and it never fails to upgrade a read lock).
-pub async fn begin_write(state: &AppState) -> Result<Transaction<'static, Sqlite>, sqlx::Error> {
-    state.db().begin_with("BEGIN IMMEDIATE").await
-}
 
 /// Records that request `request_id` reached (or, with a note, stayed at) `status`.
 pub async fn record_event(
@@ -159,7 +153,7 @@ pub async fn staff_transition(
     note: &str,
 ) -> Result<(), AppError> {
     let now = state.now();
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let t = target(&mut tx, request_id).await?;
     if !t.status.staff_can_move_to(to) {
         return Err(AppError::BadRequest("bad-request-text"));
@@ -211,7 +205,7 @@ pub async fn staff_transition(
 /// Someone else's request is as missing as one that is not; outside the window, 409.
 pub async fn withdraw(state: &AppState, request_id: i64, user: i64) -> Result<(), AppError> {
     let now = state.now();
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let t = target(&mut tx, request_id).await?;
     if t.user_id != user {
         return Err(AppError::NotFound);
@@ -257,7 +251,7 @@ pub async fn transfer_received(
     actor: i64,
 ) -> Result<Receipt, AppError> {
     let now = state.now();
-    let mut tx = begin_write(state).await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let t = target(&mut tx, request_id).await?;
     let reference = moves::transfer_reference(&mut tx, request_id)
         .await?

@@ -99,7 +99,7 @@ async fn with_link(worker: &Worker, mail: &Due) -> anyhow::Result<Option<(String
     let Some(link) = mail.link() else {
         return Ok(Some((mail.text_body.clone(), mail.html_body.clone())));
     };
-    let mut tx = worker.db.begin().await?;
+    let mut tx = crate::db::write(&worker.db).await?;
     let url = links::issue_for_mail(
         &mut tx,
         mail.id,

@@ -114,7 +114,7 @@ async fn limited(ctx: &Ctx, email: &str) -> Result<Option<String>, AppError> {
 
 /// Records the request and wakes the mailer.
 async fn take(ctx: &Ctx, email: &str, source: &str) -> Result<(), AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     request(&mut tx, ctx, email, source).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();

@@ -94,7 +94,7 @@ pub async fn purge(
     unconfirmed_before: OffsetDateTime,
     withdrawn_before: OffsetDateTime,
 ) -> sqlx::Result<Purged> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     let unconfirmed = sqlx::query!(
         "DELETE FROM newsletter_subscribers WHERE confirmed_at IS NULL AND requested_at < ?",
         unconfirmed_before

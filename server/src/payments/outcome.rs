@@ -190,7 +190,7 @@ pub async fn settle_charge(
                 "card payment answer is not ours: not counted, flagged for staff"
             );
             let now = state.now();
-            let mut tx = state.db().begin().await?;
+            let mut tx = crate::db::write(state.db()).await?;
             let closing = Closing {
                 status: PaymentStatus::Void,
                 charged: true,
@@ -216,7 +216,7 @@ async fn record_paid(
     log_id: &str,
 ) -> Result<Landing, AppError> {
     let now = state.now();
-    let mut tx = state.db().begin().await?;
+    let mut tx = crate::db::write(state.db()).await?;
     let counted = fee_paid(
         &mut tx,
         state,

@@ -84,7 +84,7 @@ async fn record(
     log_id: &str,
 ) -> Result<(), AppError> {
     let now = state.now();
-    let mut tx = state.db().begin().await?;
+    let mut tx = crate::db::write(state.db()).await?;
     match &outcome {
         RefundOutcome::Refunded { reference } => {
             let done = refunds::settle(

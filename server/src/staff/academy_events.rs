@@ -93,7 +93,7 @@ pub async fn add_academy_event(
     .ok_or(AppError::BadRequest("validation-date"))?;
     // 10:00 in Istanbul is 07:00 UTC.
     let starts = day.with_time(time!(07:00)).assume_utc();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let id = queries::add(&mut tx, tr, en, starts).await?;
     crate::db::audit::record(
         &mut tx,

@@ -253,7 +253,7 @@ async fn save(
         Some(id) => Some(load(&ctx, kind, id).await?),
         None => None,
     };
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let saved = match write(&mut tx, kind, id, &form, ctx.state().now()).await {
         Ok(saved) => saved,
         Err(e) if unique_violation(&e, "blog_posts.slug") => {

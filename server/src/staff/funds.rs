@@ -138,7 +138,7 @@ pub async fn create(
     if !website.is_empty() && !is_web_url(website) {
         return Err(AppError::BadRequest("validation-url"));
     }
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let id = match queries::insert_fund(&mut tx, &slug, name, website).await {
         Ok(id) => id,
         Err(e) if unique_violation(&e, "funds.slug") => {
@@ -176,7 +176,7 @@ pub async fn change_member(
     Form(f): Form<MemberChange>,
 ) -> Result<Response, AppError> {
     let user = member(&ctx, &f.email).await?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if !queries::fund_exists(&mut tx, fund).await? {
         return Err(AppError::NotFound);
     }

@@ -100,7 +100,7 @@ fn inbox_row(inbox: Inbox, r: InboxRow) -> StaffRow {
 }
 
 async fn mark_handled(ctx: Ctx, staff: Staff, inbox: Inbox, id: i64) -> Result<Response, AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if !queries::mark_handled(&mut tx, inbox, id, ctx.state().now()).await? {
         return Err(AppError::NotFound);
     }

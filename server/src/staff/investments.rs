@@ -247,7 +247,7 @@ pub async fn contacted(
     Form(f): Form<Contacted>,
 ) -> Result<Response, AppError> {
     let note: String = f.note.trim().chars().take(500).collect();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let request = queries::contacted_request(&mut tx, id)
         .await?
         .ok_or(AppError::NotFound)?;

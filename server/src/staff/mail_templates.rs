@@ -247,7 +247,7 @@ pub async fn save(
     let stored = queries::stored(ctx.state().db(), kind).await?;
     let before = audit_summary(&current(kind, stored.as_ref()));
     if post.intent == "reset" {
-        let mut tx = ctx.state().db().begin().await?;
+        let mut tx = crate::db::write(ctx.state().db()).await?;
         queries::reset(&mut tx, kind).await?;
         let subject = format!("mail:{kind}");
         audit::record(
@@ -286,7 +286,7 @@ pub async fn save(
         body_tr: form.body_tr,
         body_en: form.body_en,
     };
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::save(&mut tx, &stored, ctx.state().now()).await?;
     let subject = format!("mail:{kind}");
     audit::record(

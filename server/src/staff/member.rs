@@ -290,7 +290,7 @@ pub async fn change_role(
     }
     let before = target(&ctx, me.id, superadmin, id).await?;
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::set_role(&mut tx, id, role, now).await?;
     // A credential change: links mailed under the old role no longer work.
     tokens::revoke_all(&mut tx, id, now).await?;
@@ -331,7 +331,7 @@ pub async fn set_active(
     };
     target(&ctx, me.id, superadmin, id).await?;
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let changed = if active {
         queries::reactivate(&mut tx, id, now).await?
     } else {
@@ -378,7 +378,7 @@ pub async fn reset_two_factor(
         return Err(AppError::BadRequest("bad-request-text"));
     }
     target(&ctx, me.id, true, id).await?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     two_factor::remove(&mut tx, me.id, id, ctx.state().now()).await?;
     tx.commit().await?;
     done(&ctx, &format!("/dashboard/users/{id}")).await

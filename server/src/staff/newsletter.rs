@@ -97,7 +97,7 @@ pub async fn unsubscribe(
     Path(id): Path<i64>,
     Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let email = queries::unsubscribe(&mut tx, id, ctx.state().now())
         .await?
         .ok_or(AppError::NotFound)?;

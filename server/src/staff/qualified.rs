@@ -106,7 +106,7 @@ pub async fn decide(
     };
     let reason: String = f.note.trim().chars().take(500).collect();
     let kept = (decision == MkkStatus::Rejected).then_some(reason.as_str());
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if !queries::decide(&mut tx, id, decision, kept, ctx.state().now()).await? {
         return Err(AppError::NotFound);
     }

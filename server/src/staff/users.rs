@@ -142,7 +142,7 @@ pub async fn review_mkk(
         _ => return Err(AppError::BadRequest("bad-request-text")),
     };
     let reason: String = form.note.trim().chars().take(500).collect();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let before = queries::mkk_status(&mut tx, id)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -85,7 +85,7 @@ pub async fn create(
     if name.is_empty() {
         return Err(AppError::BadRequest("validation-required"));
     }
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let id = match queries::insert_group(&mut tx, &name).await {
         Ok(id) => id,
         Err(e) if unique_violation(&e, "vip_groups.name") => {
@@ -210,7 +210,7 @@ pub async fn change(
         }
         _ => return Err(AppError::BadRequest("bad-request-text")),
     };
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if !queries::group_exists(&mut tx, id).await? {
         return Err(AppError::NotFound);
     }

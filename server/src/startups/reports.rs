@@ -93,7 +93,7 @@ pub async fn store_report(
     file: UploadedFile,
 ) -> Result<(), AppError> {
     let name = crate::web::files::random_name("pdf");
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if !queries::startup_exists(&mut tx, startup).await? {
         return Err(AppError::NotFound);
     }

@@ -62,7 +62,7 @@ pub async fn delete(
         return refuse(&ctx, user.id, "delete", &errors).await;
     }
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let moved = kvkk::money_requests(&mut tx, user.id).await?;
     if moved.iter().any(|r| r.status.is_open()) {
         tx.rollback().await?;

@@ -69,7 +69,7 @@ pub async fn change(
     }
     let hash = passwords::hash(form.password.clone()).await?;
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::change_password(&mut tx, user.id, &hash, now).await?;
     // Links mailed before the change (sign-in, reset, verification) no longer work.
     tokens::revoke_all(&mut tx, user.id, now).await?;

@@ -55,7 +55,7 @@ pub async fn upload(
     let filename = random_name(ext);
     let data_dir = &ctx.state().shared().data_dir;
     file.keep(data_dir, "avatars", &filename).await?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let old = queries::profile_image(&mut *tx, user.id).await?;
     queries::set_profile_image(&mut tx, user.id, &filename, ctx.state().now()).await?;
     tx.commit().await?;

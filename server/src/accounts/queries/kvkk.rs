@@ -188,7 +188,7 @@ pub async fn archive(
 /// Erases the archive entries whose retention ended before `now`, with the payer details of
 /// those members' transfers and the card details of their payments; returns how many.
 pub async fn expire_archive(db: &SqlitePool, now: OffsetDateTime) -> sqlx::Result<u64> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     sqlx::query!(
         "UPDATE bank_transfers SET payer_name = '', address = '', country = '', city = '',
              post_code = '', phone = ''

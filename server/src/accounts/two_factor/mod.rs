@@ -164,7 +164,7 @@ pub async fn confirm_enrolment(
         .map(|c| digest(&totp::normalize_recovery_code(c)))
         .collect();
     let now = ctx.state().now();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::enable(&mut tx, user_id, &secret, step, now).await?;
     queries::replace_recovery_codes(&mut tx, user_id, &hashes).await?;
     credentials_changed(&mut tx, user_id, now).await?;
@@ -194,7 +194,7 @@ pub async fn new_recovery_codes(ctx: &Ctx, user_id: i64) -> Result<Vec<String>, 
         .iter()
         .map(|c| digest(&totp::normalize_recovery_code(c)))
         .collect();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     queries::replace_recovery_codes(&mut tx, user_id, &hashes).await?;
     let action = "user.2fa_recovery_codes_renewed";
     audit::record(&mut tx, user_id, action, &subject(user_id), None, None).await?;

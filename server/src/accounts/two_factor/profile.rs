@@ -145,7 +145,7 @@ pub async fn disable(
     match check(&ctx, user.id, &form.code, true).await? {
         Check::Right { .. } => {
             let now = ctx.state().now();
-            let mut tx = ctx.state().db().begin().await?;
+            let mut tx = crate::db::write(ctx.state().db()).await?;
             remove(&mut tx, user.id, user.id, now).await?;
             tx.commit().await?;
             // The other sessions ended; this one goes on under the new epoch.

@@ -14,7 +14,7 @@ pub async fn replace_pending(
     evidence_type: &str,
     now: OffsetDateTime,
 ) -> sqlx::Result<Option<String>> {
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     let replaced = sqlx::query_scalar!(
         "DELETE FROM qualified_declarations WHERE user_id = ? AND status = 'submitted'
          RETURNING evidence_file",

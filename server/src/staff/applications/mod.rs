@@ -103,7 +103,7 @@ pub async fn application_status(
 ) -> Result<Response, AppError> {
     let status = ApplicationStatus::move_from_code(&form.status)
         .ok_or(AppError::BadRequest("bad-request-text"))?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let before = queries::status(&mut tx, id)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -83,7 +83,7 @@ pub async fn save_figures(
         )
         .await;
     }
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let before = queries::save_figures(&mut tx, id, &figures)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -163,7 +163,7 @@ pub async fn add_valuation(
     queries::round(ctx.state().db(), id)
         .await?
         .ok_or(AppError::NotFound)?;
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let now = ctx.state().now();
     queries::insert_valuation(&mut tx, id, amount.kurus(), day, source, staff.user.id, now).await?;
     let after = format!("{} on {day} ({source})", amount.kurus());

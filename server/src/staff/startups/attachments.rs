@@ -61,7 +61,7 @@ pub async fn add_page(
         "png" => "image/png",
         _ => "image/webp",
     };
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     if !queries::startup_exists(&mut tx, id).await? {
         return Err(AppError::NotFound);
     }
@@ -89,7 +89,7 @@ pub async fn remove_page(
     Path((id, position)): Path<(i64, i64)>,
     Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let file = queries::remove_page(&mut tx, id, position)
         .await?
         .ok_or(AppError::NotFound)?;

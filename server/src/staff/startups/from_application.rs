@@ -39,7 +39,7 @@ pub async fn from_application(
     // Answers that are not an object of strings prefill nothing.
     let answers: BTreeMap<String, String> =
         serde_json::from_str(&application.answers).unwrap_or_default();
-    let mut tx = ctx.state().db().begin().await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
     let fund = queries::first_fund(&mut tx)
         .await?
         .ok_or(AppError::BadRequest("dashboard-no-fund"))?;

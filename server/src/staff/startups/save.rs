@@ -85,7 +85,7 @@ async fn save(
         }
         Ok(record) => record,
     };
-    let mut tx = db.begin().await?;
+    let mut tx = crate::db::write(db).await?;
     let before = match id {
         Some(id) => Some(load(&mut tx, id).await?),
         None => None,
