@@ -21,6 +21,7 @@ signup-have-account = Already a member?
 signin-title = Sign in
 signin-description = Sign in to your Ortak account with your e-mail and password, or with a link sent to your e-mail.
 signin-submit = Sign in
+signin-terms-hint = If you have already accepted the current version, you do not need to tick it again.
 signin-failed = The e-mail address or password is incorrect.
 signin-forgot = Forgot your password?
 signin-no-account = Not a member yet?

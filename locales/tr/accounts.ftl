@@ -21,6 +21,7 @@ signup-have-account = Zaten üye misiniz?
 signin-title = Giriş yapın
 signin-description = Ortak hesabınıza e-posta adresiniz ve şifrenizle ya da e-postanıza gönderilen bağlantıyla giriş yapın.
 signin-submit = Giriş yap
+signin-terms-hint = Güncel sürümü daha önce kabul ettiyseniz yeniden işaretlemeniz gerekmez.
 signin-failed = E-posta adresi veya şifre hatalı.
 signin-forgot = Şifremi unuttum
 signin-no-account = Henüz üye değil misiniz?

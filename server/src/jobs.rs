@@ -30,6 +30,10 @@ fn tasks() -> Vec<Task> {
             run: |state| Box::pin(crate::investing::rounds::close_rounds(state)),
         },
         Task {
+            name: "closing-soon-mails",
+            run: |state| Box::pin(crate::notifications::schedule::closing_soon(state)),
+        },
+        Task {
             name: "kvkk-archive",
             run: |state| Box::pin(crate::accounts::profile::deletion::expire_archive(state)),
         },
@@ -60,6 +64,10 @@ fn tasks() -> Vec<Task> {
         Task {
             name: "upload-temp-files",
             run: |state| Box::pin(purge_temp_files(state)),
+        },
+        Task {
+            name: "weekly-digest",
+            run: |state| Box::pin(crate::notifications::schedule::weekly_digest(state)),
         },
     ]
 }

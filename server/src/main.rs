@@ -12,6 +12,7 @@ mod investing;
 mod jobs;
 mod mail;
 mod newsletter;
+mod notifications;
 mod payments;
 mod providers;
 mod routes;

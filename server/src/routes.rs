@@ -22,7 +22,8 @@ use crate::web::{
     page_cache,
 };
 use crate::{
-    accounts, applications, content, db, fund, investing, newsletter, payments, staff, startups,
+    accounts, applications, content, db, fund, investing, newsletter, notifications, payments,
+    staff, startups,
 };
 
 /// Every area's routes.
@@ -35,6 +36,7 @@ fn areas() -> Vec<Routes> {
     ];
     all.extend(content::routes());
     all.extend(newsletter::routes());
+    all.extend(notifications::routes());
     all.extend(accounts::routes());
     all.extend(startups::routes());
     all.extend(investing::routes());

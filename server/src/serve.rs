@@ -13,6 +13,7 @@ use tower_sessions_sqlx_store::SqliteStore;
 
 use crate::db::clock::Clock;
 use crate::db::sessions::CachedStore;
+use crate::mail::unsubscribe::UnsubscribeKey;
 use crate::mail::worker::{MailWaker, SmtpSender, Worker};
 use crate::providers::edevlet::IdentityCheck;
 use crate::providers::oidc::{Oidc, OidcOptions};
@@ -44,7 +45,15 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let public_url = settings.public_url(bound);
     let clock = clock(&settings);
     let mail_waker = MailWaker::default();
-    let mailer = start_mailer(&settings, &pool, &mail_waker, &clock, &public_url)?;
+    let unsubscribe = UnsubscribeKey::load(&pool).await?;
+    let mailer = start_mailer(
+        &settings,
+        &pool,
+        &mail_waker,
+        &clock,
+        &public_url,
+        &unsubscribe,
+    )?;
     let running = Running {
         pool: pool.clone(),
         clock,
@@ -52,6 +61,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         sessions,
         public_url: public_url.clone(),
         payments,
+        unsubscribe,
     };
     let state = AppState::new(shared(&settings, running).await?);
     let jobs = tokio::spawn(jobs::run(
@@ -119,6 +129,7 @@ fn start_mailer(
     waker: &MailWaker,
     clock: &Clock,
     public_url: &str,
+    unsubscribe: &UnsubscribeKey,
 ) -> anyhow::Result<Option<AbortHandle>> {
     let Some(url) = &settings.smtp_url else {
         tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
@@ -129,6 +140,7 @@ fn start_mailer(
         db: pool.clone(),
         clock: clock.clone(),
         public_url: public_url.to_owned(),
+        unsubscribe: unsubscribe.clone(),
     };
     let run = mail::worker::run(worker, sender, waker.clone());
     Ok(Some(tokio::spawn(run).abort_handle()))
@@ -201,6 +213,7 @@ struct Running {
     sessions: CachedStore,
     public_url: String,
     payments: Box<dyn PaymentProvider>,
+    unsubscribe: UnsubscribeKey,
 }
 
 /// The state every handler reaches: the running pieces, the settings and the outside services.
@@ -237,6 +250,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         trusted_proxies,
         payments: running.payments,
         callback_key: CallbackKey::new(callback_key),
+        unsubscribe: running.unsubscribe,
         escrow: Escrow {
             bank: settings.escrow_bank.clone(),
             account_name: settings.escrow_name.clone(),

@@ -41,6 +41,8 @@ pub struct Shared {
     pub payments: Box<dyn PaymentProvider>,
     /// Signs and checks payment callbacks.
     pub callback_key: CallbackKey,
+    /// Signs and checks one-click unsubscribe links.
+    pub unsubscribe: crate::mail::unsubscribe::UnsubscribeKey,
     /// The escrow account investors transfer to.
     pub escrow: Escrow,
     /// Rounds, payment deadlines and the investors' limits.

@@ -286,6 +286,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             "/newsletter/confirm?token=x",
             [Gone, Gone, Gone, Gone, Gone],
         ),
+        ("/unsubscribe?token=1.digest.x", [BadRequest; 5]),
         ("/sitemap.xml", [Ok, Ok, Ok, Ok, Ok]),
         ("/robots.txt", [Ok, Ok, Ok, Ok, Ok]),
         ("/healthz", [Ok, Ok, Ok, Ok, Ok]),

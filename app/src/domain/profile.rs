@@ -35,6 +35,8 @@ pub struct Profile {
     /// `YYYY-MM-DD`.
     pub birth_date: String,
     pub has_image: bool,
+    /// The optional mails the member gets (`MailKind` codes).
+    pub mails: Vec<String>,
 }
 
 fn required_text(errors: &mut FieldErrors, field: &'static str, value: &str, required: bool) {

@@ -34,14 +34,18 @@ pub fn auth_page(ctx: &PageContext, title_id: &str, lead: String, content: AnyVi
     page
 }
 
-pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -> Page {
-    let terms_label = view! {
+/// The terms box's label: the texts a member accepts, each linked.
+fn terms_label(ctx: &PageContext) -> AnyView {
+    view! {
         {ctx.t("signup-terms")} " "
         <a href="/politikalar/uyelik-sozlesmesi">{ctx.t("policy-uyelik-sozlesmesi")}</a>
         " · "
         <a href="/politikalar/kvkk-genel-aydinlatma-metni">{ctx.t("policy-kvkk-genel-aydinlatma-metni")}</a>
     }
-    .into_any();
+    .into_any()
+}
+
+pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -> Page {
     let language = if form.language.is_empty() {
         ctx.locale.code()
     } else {
@@ -70,7 +74,7 @@ pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -
             </div>
             {input(ctx, errors, "password", "field-password", "password", "", "new-password")}
             {input(ctx, errors, "password_confirm", "field-password-confirm", "password", "", "new-password")}
-            {checkbox(ctx, errors, "terms", terms_label, form.terms.is_some())}
+            {checkbox(ctx, errors, "terms", terms_label(ctx), form.terms.is_some())}
             <div class="form__actions">
                 <button class="button button--primary" type="submit">{ctx.t("signup-submit")}</button>
             </div>
@@ -86,6 +90,8 @@ pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -
 pub struct SigninState {
     pub email: String,
     pub link_email: String,
+    /// Whether the terms box was ticked (kept when the form comes back).
+    pub terms: bool,
     pub notice: Option<Notice>,
     pub errors: FieldErrors,
     /// Where to go after signing in (a local path), kept across the form.
@@ -117,6 +123,8 @@ pub fn signin_page(ctx: &PageContext, state: &SigninState) -> Page {
             <input type="hidden" name="next" value=state.next.clone() />
             {input(ctx, errors, "email", "field-email", "email", &state.email, "username")}
             {input(ctx, errors, "password", "field-password", "password", "", "current-password")}
+            {checkbox(ctx, errors, "terms", terms_label(ctx), state.terms)}
+            <p class="field__hint">{ctx.t("signin-terms-hint")}</p>
             <div class="form__actions">
                 <button class="button button--primary" type="submit">{ctx.t("signin-submit")}</button>
                 <a href="/forgotpassword">{ctx.t("signin-forgot")}</a>
@@ -264,18 +272,11 @@ pub fn signin_link_page(ctx: &PageContext, token: Option<&str>, next: &str) -> P
 
 /// A new member coming from the professional network accepts the terms before joining.
 pub fn oidc_terms_page(ctx: &PageContext, email: &str, errors: &FieldErrors) -> Page {
-    let terms_label = view! {
-        {ctx.t("signup-terms")} " "
-        <a href="/politikalar/uyelik-sozlesmesi">{ctx.t("policy-uyelik-sozlesmesi")}</a>
-        " · "
-        <a href="/politikalar/kvkk-genel-aydinlatma-metni">{ctx.t("policy-kvkk-genel-aydinlatma-metni")}</a>
-    }
-    .into_any();
     let content = view! {
         <p>{ctx.t("field-email")} ": " <strong>{email.to_owned()}</strong></p>
         <form class="form" method="post" action="/signin/oidc/terms" novalidate>
             {csrf_field(ctx)}
-            {checkbox(ctx, errors, "terms", terms_label, false)}
+            {checkbox(ctx, errors, "terms", terms_label(ctx), false)}
             <div class="form__actions">
                 <button class="button button--primary" type="submit">{ctx.t("signup-submit")}</button>
             </div>

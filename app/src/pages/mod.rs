@@ -25,4 +25,5 @@ pub mod staff_table;
 pub mod startup_editor;
 pub mod startups;
 pub mod two_factor;
+pub mod unsubscribe;
 pub mod vc_dashboard;

@@ -1,13 +1,21 @@
-//! `/profile`: five tabs, each a plain form (links switch tabs, so no JavaScript is needed).
+//! `/profile`: six tabs, each a plain form (links switch tabs, so no JavaScript is needed).
 
 use leptos::prelude::*;
 
+use crate::domain::notifications::MailKind;
 use crate::domain::onboarding::{BUDGETS, INTERESTS, PURPOSES};
 use crate::domain::profile::Profile;
 use crate::forms::{FieldErrors, checkbox, choice_group, csrf_field, error_summary, input, select};
 use crate::shell::{Page, PageContext};
 
-pub const TABS: [&str; 5] = ["info", "security", "preferences", "investor", "delete"];
+pub const TABS: [&str; 6] = [
+    "info",
+    "security",
+    "preferences",
+    "investor",
+    "notifications",
+    "delete",
+];
 
 fn options(codes: &[&'static str], prefix: &str) -> Vec<(&'static str, String)> {
     codes
@@ -166,6 +174,20 @@ fn investor_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors) -> AnyView
     tab_form(ctx, "/profile/investor", "profile-save", fields).into_any()
 }
 
+fn notifications_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors) -> AnyView {
+    let kinds: Vec<(&'static str, String)> = MailKind::ALL
+        .iter()
+        .map(|k| (k.code(), format!("mail-kind-{}", k.code())))
+        .collect();
+    let on: Vec<&str> = p.mails.iter().map(String::as_str).collect();
+    let fields = view! {
+        <p>{ctx.t("notifications-intro")}</p>
+        {choice_group(ctx, errors, "mails", "field-mails", "checkbox", &kinds, &on)}
+    }
+    .into_any();
+    tab_form(ctx, "/profile/notifications", "profile-save", fields).into_any()
+}
+
 fn delete_tab(ctx: &PageContext, errors: &FieldErrors) -> AnyView {
     let fields = view! {
         {input(ctx, errors, "current_password", "field-current-password", "password", "", "current-password")}
@@ -210,6 +232,7 @@ pub fn profile_page(
         "security" => security_tab(ctx, errors, two_factor),
         "preferences" => preferences_tab(ctx, p, errors),
         "investor" => investor_tab(ctx, p, errors),
+        "notifications" => notifications_tab(ctx, p, errors),
         "delete" => delete_tab(ctx, errors),
         _ => info_tab(ctx, p, errors, avatar),
     };

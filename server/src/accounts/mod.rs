@@ -116,6 +116,7 @@ pub fn routes() -> Vec<Routes> {
         .post("/profile/info", profile::save_info)
         .post("/profile/preferences", profile::save_preferences)
         .post("/profile/investor", profile::save_investor)
+        .post("/profile/notifications", profile::notifications::save)
         .post("/profile/password", profile::password::change)
         .get("/profile/2fa", two_factor::profile::enrol_form)
         .post("/profile/2fa", two_factor::profile::enrol)

@@ -302,6 +302,7 @@ pub async fn accept_terms(ctx: Ctx, Form(form): Form<TermsForm>) -> Result<Respo
             if queries::unverified(&mut tx, user_id).await? {
                 claim(&mut tx, user_id, now).await?;
             }
+            queries::terms::accept(&mut tx, user_id, now).await?;
             user_id
         }
     };

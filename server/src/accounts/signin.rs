@@ -50,6 +50,7 @@ pub async fn form(ctx: Ctx, Query(query): Query<NextQuery>) -> Response {
 pub struct SigninForm {
     email: String,
     password: String,
+    terms: Option<String>,
     next: String,
 }
 
@@ -58,6 +59,7 @@ pub async fn signin(ctx: Ctx, Form(form): Form<SigninForm>) -> Result<Response, 
     let next = local_path(&form.next).to_owned();
     let mut state = state(&ctx, next.clone());
     state.email = form.email.clone();
+    state.terms = form.terms.is_some();
     let email = normalize_email(&form.email);
     if let Err(e) = &email {
         state.errors.add("email", e.message_id());
@@ -68,9 +70,22 @@ pub async fn signin(ctx: Ctx, Form(form): Form<SigninForm>) -> Result<Response, 
     let (status, notice) = match email {
         Ok(email) if !form.password.is_empty() => {
             match check_password(&ctx, &email, &form.password).await? {
-                Ok(user_id) => {
+                Ok(user_id) if terms_accepted(&ctx, user_id, form.terms.is_some()).await? => {
                     let to = ctx.sign_in(user_id, Method::Password, &next).await?;
                     return Ok(Redirect::to(&to).into_response());
+                }
+                Ok(user_id) => {
+                    session::log_attempt(
+                        Method::Password,
+                        &ctx.ip,
+                        Some(user_id),
+                        "terms-not-accepted",
+                    );
+                    state.errors.add("terms", "validation-terms");
+                    (
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        Notice::Error(ctx.t("form-has-errors")),
+                    )
                 }
                 Err(refusal) => refusal,
             }
@@ -86,6 +101,20 @@ pub async fn signin(ctx: Ctx, Form(form): Form<SigninForm>) -> Result<Response, 
     state.notice = Some(notice);
     let page = ctx.page_ctx(|pc| signin_page(pc, &state));
     Ok(ctx.render(status, page).await)
+}
+
+/// Whether `user_id` may sign in as far as the terms go: they accepted the current version
+/// before, or accept it now (`ticked`, recorded with its version and time).
+async fn terms_accepted(ctx: &Ctx, user_id: i64, ticked: bool) -> Result<bool, AppError> {
+    if queries::terms::current(ctx.state().db(), user_id).await? {
+        return Ok(true);
+    }
+    if ticked {
+        let mut tx = crate::db::write(ctx.state().db()).await?;
+        queries::terms::accept(&mut tx, user_id, ctx.state().now()).await?;
+        tx.commit().await?;
+    }
+    Ok(ticked)
 }
 
 /// The account `email` and `password` open, or the status and message to answer with. Every

@@ -18,6 +18,7 @@ use serde::Deserialize;
 
 use crate::db::audit;
 use crate::error::AppError;
+use crate::notifications;
 use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
 use crate::web::form::{Form, Upload};
 use crate::web::{Access, Ctx, FundMember, Routes, flash};
@@ -142,17 +143,27 @@ pub async fn post_update(
         return show(&ctx, status, s, &form, &ReportForm::default(), &errors).await;
     }
     let mut tx = crate::db::write(ctx.state().db()).await?;
-    let update = queries::insert_update(&mut tx, id, user.id, &form.body_tr, &form.body_en).await?;
+    let bodies = (form.body_tr.as_str(), form.body_en.as_str());
+    let posted = queries::insert_update(&mut tx, id, user.id, bodies, ctx.state().now()).await?;
     audit::record(
         &mut tx,
         user.id,
         "startup.update.post",
         &format!("startup:{id}"),
         None,
-        Some(&format!("update:{update}")),
+        Some(&format!("update:{}", posted.id)),
     )
     .await?;
+    let update = notifications::Update {
+        startup: id,
+        slug: &posted.slug,
+        name: &s.name,
+        body_tr: &form.body_tr,
+        body_en: &form.body_en,
+    };
+    notifications::startup_update(&mut tx, &ctx.state().shared().public_url, &update).await?;
     tx.commit().await?;
+    ctx.state().wake_mailer();
     saved(&ctx, id).await
 }
 

@@ -87,20 +87,30 @@ pub async fn updates(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Update>>
     .await
 }
 
-/// Stores an update by `author`; returns its id.
+/// An update as stored: its id and its startup's address.
+pub struct Posted {
+    pub id: i64,
+    pub slug: String,
+}
+
+/// Stores an update by `author`, posted `now`.
 pub async fn insert_update(
     conn: &mut SqliteConnection,
     startup: i64,
     author: i64,
-    body_tr: &str,
-    body_en: &str,
-) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
-        "INSERT INTO startup_updates (startup_id, author_user_id, body_tr, body_en) VALUES (?, ?, ?, ?) RETURNING id AS \"id!\"",
+    (body_tr, body_en): (&str, &str),
+    now: OffsetDateTime,
+) -> sqlx::Result<Posted> {
+    sqlx::query_as!(
+        Posted,
+        r#"INSERT INTO startup_updates (startup_id, author_user_id, body_tr, body_en, created_at)
+           VALUES (?1, ?2, ?3, ?4, ?5)
+           RETURNING id AS "id!", (SELECT slug FROM startups WHERE id = ?1) AS "slug!: String""#,
         startup,
         author,
         body_tr,
-        body_en
+        body_en,
+        now
     )
     .fetch_one(conn)
     .await

@@ -7,12 +7,14 @@
 
 pub mod links;
 mod queries;
+pub mod unsubscribe;
 pub mod worker;
 
 pub use links::{Link, MailLink, TokenKind};
 use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
+use ortak_app::domain::notifications::MailKind;
 use ortak_app::i18n::{FluentArg, Locale};
 use sqlx::SqliteConnection;
 
@@ -28,6 +30,9 @@ pub struct Mail {
     /// The token link the worker writes in at send time (the bodies hold
     /// [`links::PLACEHOLDER`]).
     pub link: Option<Link>,
+    /// For mails a member may switch off: the kind, so the worker adds a one-click unsubscribe
+    /// link (RFC 8058) when it sends.
+    pub unsubscribe: Option<MailKind>,
 }
 
 /// What an automatic mail was built from, so a staff-edited text can rebuild it.
@@ -63,7 +68,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 26] = [
+pub const AUTOMATIC: [&str; 29] = [
     "verify",
     "signin",
     "reset",
@@ -85,6 +90,9 @@ pub const AUTOMATIC: [&str; 26] = [
     "deadline-reminder",
     "fee-refunded",
     "startup-match",
+    "startup-update",
+    "closing-soon",
+    "weekly-digest",
     "application",
     "contact",
     "gsyf",
@@ -96,7 +104,7 @@ pub const AUTOMATIC: [&str; 26] = [
 /// switched off.
 pub const ESSENTIAL: [&str; 5] = ["verify", "signin", "reset", "exists", "newsletter-confirm"];
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -214,6 +222,7 @@ impl Mail {
             html,
             automatic: None,
             link: None,
+            unsubscribe: None,
         }
     }
 }
@@ -242,6 +251,7 @@ impl Mail {
             text,
             automatic: None,
             link: None,
+            unsubscribe: None,
         }
     }
 }
@@ -290,6 +300,7 @@ pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sql
         ),
     );
     edited.link = mail.link.clone();
+    edited.unsubscribe = mail.unsubscribe;
     queries::insert(conn, &edited).await
 }
 

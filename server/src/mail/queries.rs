@@ -3,6 +3,9 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
+use ortak_app::domain::notifications::MailKind;
+use ortak_app::i18n::Locale;
+
 use super::links::{Link, MailLink, TokenKind};
 use super::{Mail, OutboxStatus};
 
@@ -36,10 +39,11 @@ pub async fn insert(conn: &mut SqliteConnection, mail: &Mail) -> sqlx::Result<()
     };
     let link_user_id = account.map(|l| l.user_id);
     let link_next = account.and_then(|l| l.next.clone());
+    let unsubscribe = mail.unsubscribe.map(MailKind::code);
     sqlx::query!(
         "INSERT INTO outbox (to_email, subject, text_body, html_body, language, link_kind,
-                             link_user_id, link_next)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                             link_user_id, link_next, unsubscribe_kind)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         mail.to,
         mail.subject,
         mail.text,
@@ -47,7 +51,8 @@ pub async fn insert(conn: &mut SqliteConnection, mail: &Mail) -> sqlx::Result<()
         language,
         link_kind,
         link_user_id,
-        link_next
+        link_next,
+        unsubscribe
     )
     .execute(conn)
     .await?;
@@ -65,9 +70,16 @@ pub struct Due {
     pub link_kind: Option<TokenKind>,
     pub link_user_id: Option<i64>,
     pub link_next: Option<String>,
+    pub language: Locale,
+    pub unsubscribe_kind: Option<String>,
 }
 
 impl Due {
+    /// The kind of optional mail this is, if it is one.
+    pub fn unsubscribe(&self) -> Option<MailKind> {
+        MailKind::from_code(self.unsubscribe_kind.as_deref()?)
+    }
+
     /// The link the mail carries, if any.
     pub fn link(&self) -> Option<Link> {
         match self.link_kind? {
@@ -87,7 +99,8 @@ pub async fn due(db: &SqlitePool, now: OffsetDateTime, limit: i64) -> sqlx::Resu
     sqlx::query_as!(
         Due,
         r#"SELECT id AS "id!", to_email, subject, text_body, html_body, attempts,
-               link_kind AS "link_kind: TokenKind", link_user_id, link_next FROM outbox
+               link_kind AS "link_kind: TokenKind", link_user_id, link_next,
+               language AS "language: Locale", unsubscribe_kind FROM outbox
          WHERE status = ? AND next_attempt_at <= ?
          ORDER BY id LIMIT ?"#,
         pending,
@@ -231,4 +244,14 @@ pub async fn purge_sent_bodies(db: &SqlitePool, before: OffsetDateTime) -> sqlx:
     .execute(db)
     .await?;
     Ok(done.rows_affected())
+}
+
+/// The member using `email`, active, if any (the recipient of an optional mail).
+pub async fn member_id(db: &SqlitePool, email: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar!(
+        r#"SELECT id AS "id!" FROM users WHERE email = ? AND deactivated_at IS NULL"#,
+        email
+    )
+    .fetch_optional(db)
+    .await
 }

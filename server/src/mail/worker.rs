@@ -1,18 +1,19 @@
 //! Sends the outbox over SMTP, oldest first, retrying failures with exponential backoff. Due
 //! times come from the injectable clock, like every other time. A mail with a token link gets
 //! its token here, just before it is sent ([`super::links`]): the link exists only in the copy
-//! that goes out.
+//! that goes out. So does a mail's one-click unsubscribe link ([`super::unsubscribe`]).
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::SqlitePool;
 use tokio::sync::Notify;
 
 use super::queries::{self, Due};
+use super::unsubscribe::UnsubscribeKey;
 use super::{OutboxStatus, links};
 use crate::db::clock::Clock;
 
@@ -48,7 +49,14 @@ impl SmtpSender {
         Ok(SmtpSender { transport, from })
     }
 
-    async fn send(&self, mail: &Due, text: &str, html: &str) -> anyhow::Result<()> {
+    /// Sends `mail` with these bodies; with `unsubscribe` (a URL), the RFC 8058 headers that let
+    /// mail clients offer a one-click unsubscribe.
+    async fn send(
+        &self,
+        mail: &Due,
+        (text, html): (&str, &str),
+        unsubscribe: Option<&str>,
+    ) -> anyhow::Result<()> {
         // Base64 bodies keep long links intact and Turkish letters exact.
         let part = |kind: ContentType, body: &str| {
             SinglePart::builder()
@@ -56,15 +64,25 @@ impl SmtpSender {
                 .header(ContentTransferEncoding::Base64)
                 .body(body.to_owned())
         };
-        let message = Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(mail.to_email.parse()?)
-            .subject(&mail.subject)
-            .multipart(
-                MultiPart::alternative()
-                    .singlepart(part(ContentType::TEXT_PLAIN, text))
-                    .singlepart(part(ContentType::TEXT_HTML, html)),
-            )?;
+            .subject(&mail.subject);
+        if let Some(url) = unsubscribe {
+            let header =
+                |name, value| HeaderValue::new(HeaderName::new_from_ascii_str(name), value);
+            builder = builder
+                .raw_header(header("List-Unsubscribe", format!("<{url}>")))
+                .raw_header(header(
+                    "List-Unsubscribe-Post",
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        let message = builder.multipart(
+            MultiPart::alternative()
+                .singlepart(part(ContentType::TEXT_PLAIN, text))
+                .singlepart(part(ContentType::TEXT_HTML, html)),
+        )?;
         self.transport.send(message).await?;
         Ok(())
     }
@@ -76,6 +94,7 @@ pub struct Worker {
     pub db: SqlitePool,
     pub clock: Clock,
     pub public_url: String,
+    pub unsubscribe: UnsubscribeKey,
 }
 
 /// Runs forever: sends what is due, then sleeps until woken or the next poll.
@@ -119,6 +138,34 @@ async fn with_link(worker: &Worker, mail: &Due) -> anyhow::Result<Option<(String
     }))
 }
 
+/// The one-click unsubscribe URL of an optional mail to a member, written into its bodies too.
+async fn with_unsubscribe(
+    worker: &Worker,
+    mail: &Due,
+    (text, html): (String, String),
+) -> anyhow::Result<(String, String, Option<String>)> {
+    let Some(kind) = mail.unsubscribe() else {
+        return Ok((text, html, None));
+    };
+    let Some(user) = queries::member_id(&worker.db, &mail.to_email).await? else {
+        return Ok((text, html, None));
+    };
+    let url = format!(
+        "{}/unsubscribe?token={}",
+        worker.public_url,
+        worker.unsubscribe.token(user, kind)
+    );
+    let label = mail.language.t("mail-unsubscribe-text");
+    let text = format!("{text}\n{label}: {url}\n");
+    let line = format!(
+        "<p style=\"font-size:13px;color:#52667a\"><a href=\"{}\">{}</a></p></body>",
+        super::escape(&url),
+        super::escape(&label)
+    );
+    let html = html.replacen("</body>", &line, 1);
+    Ok((text, html, Some(url)))
+}
+
 /// Tries each due mail once; returns how many were due.
 async fn send_due(worker: &Worker, sender: &SmtpSender) -> anyhow::Result<usize> {
     let (db, clock) = (&worker.db, &worker.clock);
@@ -136,7 +183,11 @@ async fn send_due(worker: &Worker, sender: &SmtpSender) -> anyhow::Result<usize>
                 .await?;
             continue;
         };
-        match sender.send(&mail, &text, &html).await {
+        let (text, html, unsubscribe) = with_unsubscribe(worker, &mail, (text, html)).await?;
+        match sender
+            .send(&mail, (&text, &html), unsubscribe.as_deref())
+            .await
+        {
             Ok(()) => queries::mark_sent(db, mail.id, clock.now()).await?,
             Err(e) => {
                 let attempts = mail.attempts + 1;

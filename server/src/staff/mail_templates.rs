@@ -53,13 +53,16 @@ fn known(kind: &str) -> Result<&'static str, AppError> {
 
 /// The mails admins may rewrite: accounts', announcements' and the visitors' forms'. Every
 /// other (requests, fees, payments) only superadmins.
-pub const ADMIN_EDITABLE: [&str; 11] = [
+pub const ADMIN_EDITABLE: [&str; 14] = [
     "verify",
     "signin",
     "reset",
     "exists",
     "welcome",
     "startup-match",
+    "startup-update",
+    "closing-soon",
+    "weekly-digest",
     "application",
     "contact",
     "gsyf",

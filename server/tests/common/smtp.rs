@@ -12,6 +12,18 @@ pub struct ReceivedMail {
     pub subject: String,
     /// The decoded text/plain part.
     pub text: String,
+    /// Every header as sent, unfolded: `(name, value)`.
+    pub headers: Vec<(String, String)>,
+}
+
+impl ReceivedMail {
+    /// The value of the header `name` (any case), if the mail has it.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 #[derive(Clone, Default)]
@@ -163,21 +175,24 @@ fn decode_header(value: &str) -> String {
 
 fn parse(to: &str, data: &str) -> ReceivedMail {
     let (headers, _) = data.split_once("\n\n").unwrap_or((data, ""));
-    let mut subject = String::new();
-    let mut current = String::new();
+    // Unfolded header lines: a line starting with white space continues the one before.
+    let mut lines: Vec<String> = Vec::new();
     for line in headers.lines() {
-        if line.starts_with([' ', '\t']) {
-            current.push_str(line);
-        } else {
-            if let Some(s) = current.strip_prefix("Subject:") {
-                subject = decode_header(s.trim());
-            }
-            current = line.to_owned();
+        match lines.last_mut() {
+            Some(last) if line.starts_with([' ', '\t']) => last.push_str(line),
+            _ => lines.push(line.to_owned()),
         }
     }
-    if let Some(s) = current.strip_prefix("Subject:") {
-        subject = decode_header(s.trim());
-    }
+    let headers: Vec<(String, String)> = lines
+        .iter()
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_owned(), v.trim().to_owned()))
+        .collect();
+    let subject = headers
+        .iter()
+        .find(|(n, _)| n == "Subject")
+        .map(|(_, v)| decode_header(v))
+        .unwrap_or_default();
     // The text/plain part, base64 encoded.
     let text = data
         .split("Content-Type: text/plain")
@@ -197,6 +212,7 @@ fn parse(to: &str, data: &str) -> ReceivedMail {
         to: to.to_owned(),
         subject,
         text,
+        headers,
     }
 }
 

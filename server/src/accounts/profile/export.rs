@@ -3,8 +3,9 @@
 //! qualified-investor declarations (without their files), investment requests with their
 //! history, card payments (brand and last four digits only), escrow transfers with the payer's
 //! details, favourites, fund teams and VIP groups, startup applications, contact, fund and
-//! academy messages, the newsletter consent and the last sign-in. What the server log holds
-//! (every sign-in attempt, each request's address) is described in the privacy notice.
+//! academy messages, the newsletter consent, every version of the terms accepted, the choices
+//! of optional mails and the last sign-in. What the server log holds (every sign-in attempt, each request's address) is
+//! described in the privacy notice.
 
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -12,7 +13,7 @@ use serde_json::{Value, json};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use super::super::queries::{kvkk_export as held, kvkk_forms as forms};
+use super::super::queries::{kvkk_export as held, kvkk_forms as forms, terms};
 use super::{load, queries};
 use crate::error::AppError;
 use crate::web::{Ctx, Member};
@@ -43,6 +44,8 @@ async fn records(ctx: &Ctx, user: i64, email: &str) -> Result<Value, AppError> {
         "fund_applications": value(forms::gsyf(db, user, email).await?)?,
         "academy_applications": value(forms::academy(db, email).await?)?,
         "newsletter": value(forms::newsletter(db, email).await?)?,
+        "accepted_terms": value(terms::of_user(db, user).await?)?,
+        "mail_choices": value(crate::notifications::queries::choices(db, user).await?)?,
     }))
 }
 

@@ -1,10 +1,12 @@
 //! `/profile`: the member's own data in tabs (info, security, preferences, investor
-//! information, deletion). This file holds the page and the three data tabs' forms; the
-//! password ([`password`]), the photo ([`photo`]), the KVKK export ([`export`]) and deleting
-//! the membership ([`deletion`]) have their own files.
+//! information, notifications, deletion). This file holds the page and the three data tabs'
+//! forms; the password ([`password`]), the photo ([`photo`]), the mails chosen
+//! ([`notifications`]), the KVKK export ([`export`]) and deleting the membership
+//! ([`deletion`]) have their own files.
 
 pub mod deletion;
 pub mod export;
+pub mod notifications;
 pub mod password;
 pub mod photo;
 
@@ -25,7 +27,7 @@ use crate::web::session::Role;
 use crate::web::{Ctx, Member, flash};
 
 /// The user's profile as the forms show it.
-async fn load(ctx: &Ctx, user_id: i64) -> Result<Profile, AppError> {
+pub(crate) async fn load(ctx: &Ctx, user_id: i64) -> Result<Profile, AppError> {
     let r = queries::profile(ctx.state().db(), user_id).await?;
     Ok(Profile {
         email: r.email,
@@ -59,11 +61,16 @@ async fn load(ctx: &Ctx, user_id: i64) -> Result<Profile, AppError> {
         }),
         birth_date: r.birth_date.map_or_else(String::new, |d| d.to_string()),
         has_image: r.has_image,
+        mails: crate::notifications::queries::enabled(ctx.state().db(), user_id)
+            .await?
+            .into_iter()
+            .map(|kind| kind.code().to_owned())
+            .collect(),
     })
 }
 
 /// The profile page on `tab`, showing `profile` (as stored, or as just posted) and `errors`.
-async fn show(
+pub(crate) async fn show(
     ctx: &Ctx,
     user_id: i64,
     status: StatusCode,
@@ -101,7 +108,7 @@ pub(crate) async fn refuse(
 }
 
 /// Says `message_id` and goes back to `tab`.
-async fn saved(ctx: &Ctx, message_id: &str, tab: &str) -> Result<Response, AppError> {
+pub(crate) async fn saved(ctx: &Ctx, message_id: &str, tab: &str) -> Result<Response, AppError> {
     flash::success(ctx, message_id).await?;
     Ok(Redirect::to(&format!("/profile?tab={tab}")).into_response())
 }

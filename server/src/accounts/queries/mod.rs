@@ -7,6 +7,7 @@ pub mod kvkk_export;
 pub mod kvkk_forms;
 pub mod onboarding;
 pub mod profile;
+pub mod terms;
 pub mod tokens;
 pub mod two_factor;
 
@@ -31,7 +32,8 @@ pub struct Credentials {
     pub password_hash: Option<String>,
 }
 
-/// Inserts a new member; `None` when the address is taken (nothing is changed then).
+/// Inserts a new member, who accepted the current terms; `None` when the address is taken
+/// (nothing is changed then).
 pub async fn insert_member(
     conn: &mut SqliteConnection,
     account: &NewAccount,
@@ -39,7 +41,7 @@ pub async fn insert_member(
     now: OffsetDateTime,
 ) -> sqlx::Result<Option<i64>> {
     let (language, investor_type) = (account.language.code(), account.investor_type.code());
-    sqlx::query_scalar!(
+    let id = sqlx::query_scalar!(
         "INSERT INTO users (email, password_hash, first_name, last_name, phone, country, city, language,
                             investor_type, terms_accepted_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -55,8 +57,12 @@ pub async fn insert_member(
         investor_type,
         now
     )
-    .fetch_optional(conn)
-    .await
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = id {
+        terms::accept(conn, id, now).await?;
+    }
+    Ok(id)
 }
 
 /// The account using `email`, deactivated or not.
@@ -188,7 +194,7 @@ pub async fn insert_verified_member(
     language: &str,
     now: OffsetDateTime,
 ) -> sqlx::Result<Option<i64>> {
-    sqlx::query_scalar!(
+    let id = sqlx::query_scalar!(
         "INSERT INTO users (email, first_name, last_name, language, email_verified_at, terms_accepted_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?5)
          ON CONFLICT (email) DO NOTHING
@@ -199,8 +205,12 @@ pub async fn insert_verified_member(
         language,
         now
     )
-    .fetch_optional(conn)
-    .await
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(id) = id {
+        terms::accept(conn, id, now).await?;
+    }
+    Ok(id)
 }
 
 /// Creates a verified staff account, or gives an existing account the role and password (and

@@ -11,8 +11,6 @@ use ortak_app::i18n::Locale;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-use super::recipients::Recipient;
-
 /// A row of `/dashboard/startups`.
 pub struct ListedStartup {
     pub id: i64,
@@ -342,20 +340,4 @@ pub async fn mark_announced(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() > 0)
-}
-
-/// Active, verified investors whose interests include `sector`.
-pub async fn investors_interested_in(
-    conn: &mut SqliteConnection,
-    sector: &str,
-) -> sqlx::Result<Vec<Recipient>> {
-    sqlx::query_as!(
-        Recipient,
-        r#"SELECT email, first_name, language AS "language: Locale" FROM users
-         WHERE role = 'investor' AND deactivated_at IS NULL AND email_verified_at IS NOT NULL
-           AND (',' || interests || ',') LIKE '%,' || ? || ',%'"#,
-        sector
-    )
-    .fetch_all(conn)
-    .await
 }

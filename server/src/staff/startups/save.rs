@@ -133,9 +133,9 @@ async fn save(
     done(&ctx, &format!("/dashboard/startups/{saved}")).await
 }
 
-/// On first publication: tells investors whose interests include the sector, in their
-/// language (the `startup-match` automatic mail). Once per startup, however often it is
-/// unpublished and published again.
+/// On first publication: tells investors whose interests include the sector and who get such
+/// mails, in their language (the `startup-match` automatic mail). Once per startup, however
+/// often it is unpublished and published again.
 async fn announce(
     conn: &mut SqliteConnection,
     public_url: &str,
@@ -146,16 +146,5 @@ async fn announce(
     if !queries::mark_announced(conn, id, now).await? {
         return Ok(());
     }
-    let link = format!("{public_url}/startups/{}", r.slug);
-    for investor in queries::investors_interested_in(conn, &r.sector).await? {
-        let mail = crate::mail::Mail::action(
-            &investor.email,
-            investor.language,
-            &investor.first_name,
-            "startup-match",
-            &link,
-        );
-        crate::mail::enqueue(conn, &mail).await?;
-    }
-    Ok(())
+    crate::notifications::new_startup(conn, public_url, &r.slug, &r.sector).await
 }

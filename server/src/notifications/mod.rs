@@ -1,0 +1,140 @@
+//! Optional mails: new startups in a member's sectors, updates of startups they follow, a saved
+//! startup closing soon and the weekly digest. Each is sent only to members who get that kind
+//! (`/profile?tab=notifications`) and carries a one-click unsubscribe link (RFC 8058,
+//! [`crate::mail::unsubscribe`]) served here at `/unsubscribe`. The scheduled ones are queued by
+//! background jobs ([`schedule`]); service mails never pass through here.
+
+pub mod queries;
+pub mod schedule;
+
+use axum::extract::Query;
+use axum::http::StatusCode;
+use axum::response::Response;
+use ortak_app::domain::notifications::MailKind;
+use ortak_app::pages::unsubscribe::{Unsubscribe, unsubscribe_page};
+use serde::Deserialize;
+use sqlx::SqliteConnection;
+
+use crate::error::AppError;
+use crate::mail::{Mail, enqueue};
+use crate::web::{Access, Ctx, Routes};
+use queries::{Recipient, Via};
+
+pub fn routes() -> Vec<Routes> {
+    // A mail client's one-click POST (RFC 8058) carries no session and no CSRF token: the signed
+    // link alone says whose mail of which kind to stop, and it can do nothing else.
+    vec![
+        Routes::new(Access::Public)
+            .get("/unsubscribe", confirm)
+            .post("/unsubscribe", unsubscribe),
+    ]
+}
+
+/// An optional mail of `kind` to `to`: the automatic mail `mail_kind` with `details` under its
+/// body, and its one-click unsubscribe.
+fn optional(
+    to: &Recipient,
+    kind: MailKind,
+    mail_kind: &str,
+    link: &str,
+    details: Option<String>,
+) -> Mail {
+    let (email, name) = (&to.email, &to.first_name);
+    let mut mail = Mail::automatic(email, to.language, name, mail_kind, link, "", details);
+    mail.unsubscribe = Some(kind);
+    mail
+}
+
+/// Tells members whose interests include `sector` about a newly published startup.
+pub async fn new_startup(
+    conn: &mut SqliteConnection,
+    public_url: &str,
+    slug: &str,
+    sector: &str,
+) -> Result<(), AppError> {
+    let link = format!("{public_url}/startups/{slug}");
+    for to in queries::interested_in(conn, sector).await? {
+        let mail = optional(&to, MailKind::NewStartups, "startup-match", &link, None);
+        enqueue(conn, &mail).await?;
+    }
+    Ok(())
+}
+
+/// A startup's update as its mail carries it: the name, then the text in both languages.
+pub struct Update<'a> {
+    pub startup: i64,
+    pub slug: &'a str,
+    pub name: &'a str,
+    pub body_tr: &'a str,
+    pub body_en: &'a str,
+}
+
+/// Tells members who saved the startup or hold a request on it about its update, with the
+/// update's text in their language.
+pub async fn startup_update(
+    conn: &mut SqliteConnection,
+    public_url: &str,
+    update: &Update<'_>,
+) -> Result<(), AppError> {
+    let link = format!("{public_url}/startups/{}", update.slug);
+    for to in queries::update_recipients(conn, update.startup).await? {
+        let body = match to.language {
+            ortak_app::i18n::Locale::Tr => update.body_tr,
+            ortak_app::i18n::Locale::En => update.body_en,
+        };
+        let details = format!("{}:\n{body}", update.name);
+        let mail = optional(
+            &to,
+            MailKind::Updates,
+            "startup-update",
+            &link,
+            Some(details),
+        );
+        enqueue(conn, &mail).await?;
+    }
+    Ok(())
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct TokenQuery {
+    token: String,
+}
+
+/// `GET /unsubscribe?token=…`: asks before switching off, so a link scanner that opens every
+/// link in a mail changes nothing.
+async fn confirm(ctx: Ctx, Query(q): Query<TokenQuery>) -> Response {
+    let state = match ctx.state().shared().unsubscribe.check(&q.token) {
+        Some((_, kind)) => Unsubscribe::Confirm {
+            token: q.token,
+            kind: kind.code(),
+        },
+        None => Unsubscribe::Invalid,
+    };
+    answer(&ctx, state).await
+}
+
+/// `POST /unsubscribe?token=…`: switches the kind off (the mail client's one-click, or the
+/// button on the page above). Repeating it changes nothing.
+async fn unsubscribe(ctx: Ctx, Query(q): Query<TokenQuery>) -> Result<Response, AppError> {
+    let Some((user, kind)) = ctx.state().shared().unsubscribe.check(&q.token) else {
+        tracing::warn!(request_id = ctx.request_id, "unsubscribe with a bad token");
+        return Ok(answer(&ctx, Unsubscribe::Invalid).await);
+    };
+    let mut tx = crate::db::write(ctx.state().db()).await?;
+    if queries::active(&mut tx, user).await? {
+        let now = ctx.state().now();
+        queries::choose(&mut tx, user, kind, false, Via::Unsubscribe, now).await?;
+    }
+    tx.commit().await?;
+    Ok(answer(&ctx, Unsubscribe::Done { kind: kind.code() }).await)
+}
+
+async fn answer(ctx: &Ctx, state: Unsubscribe) -> Response {
+    let status = match state {
+        Unsubscribe::Invalid => StatusCode::BAD_REQUEST,
+        _ => StatusCode::OK,
+    };
+    let page = ctx.page_ctx(|pc| unsubscribe_page(pc, &state));
+    ctx.render_private(status, page).await
+}
