@@ -1,9 +1,9 @@
-//! `/unsubscribe`: stopping one kind of optional mail from its one-click link.
+//! `/unsubscribe`: stopping one kind of optional mail from its one-click link (laid out like
+//! the newsletter confirmation page).
 
 use leptos::prelude::*;
 
 use crate::i18n::FluentArg;
-use crate::pages::auth::auth_page;
 use crate::shell::{Page, PageContext};
 
 /// Where the unsubscribe link stands.
@@ -16,52 +16,52 @@ pub enum Unsubscribe {
     Invalid,
 }
 
-fn kind_label(ctx: &PageContext, kind: &str) -> String {
-    ctx.t(&format!("mail-kind-{kind}"))
+fn with_kind(ctx: &PageContext, id: &str, kind: &str) -> String {
+    let args: [(&'static str, FluentArg); 1] =
+        [("kind", ctx.t(&format!("mail-kind-{kind}")).into())];
+    ctx.locale.t_args(id, &args)
 }
 
 pub fn unsubscribe_page(ctx: &PageContext, state: &Unsubscribe) -> Page {
-    let profile = view! {
-        <p><a href="/profile?tab=notifications">{ctx.t("unsubscribe-profile")}</a></p>
-    };
     let content = match state {
         Unsubscribe::Confirm { token, kind } => {
-            let args: [(&'static str, FluentArg); 1] = [("kind", kind_label(ctx, kind).into())];
             let action = format!(
                 "/unsubscribe?token={}&lang={}",
                 crate::domain::paths::encode_query(token),
                 ctx.locale.code()
             );
             view! {
-                <p>{ctx.locale.t_args("unsubscribe-confirm", &args)}</p>
+                <p class="lead">{with_kind(ctx, "unsubscribe-confirm", kind)}</p>
                 <form class="form" method="post" action=action>
                     <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-                    <div class="form__actions">
-                        <button class="button button--primary" type="submit">{ctx.t("unsubscribe-submit")}</button>
-                    </div>
+                    <button class="button button--primary" type="submit">{ctx.t("unsubscribe-submit")}</button>
                 </form>
-                {profile}
             }
             .into_any()
         }
-        Unsubscribe::Done { kind } => {
-            let args: [(&'static str, FluentArg); 1] = [("kind", kind_label(ctx, kind).into())];
-            view! {
-                <p role="status">{ctx.locale.t_args("unsubscribe-done", &args)}</p>
-                {profile}
-            }
-            .into_any()
+        Unsubscribe::Done { kind } => view! {
+            <div class="flash flash--success" role="status">{with_kind(ctx, "unsubscribe-done", kind)}</div>
         }
+        .into_any(),
         Unsubscribe::Invalid => view! {
-            <p role="alert">{ctx.t("unsubscribe-invalid")}</p>
-            {profile}
+            <div class="flash flash--error" role="alert">{ctx.t("unsubscribe-invalid")}</div>
         }
         .into_any(),
     };
-    auth_page(
-        ctx,
-        "unsubscribe-title",
+    let body = view! {
+        <section class="newsletter-page stack">
+            <h1>{ctx.t("unsubscribe-title")}</h1>
+            {content}
+            <p><a href="/profile?tab=notifications">{ctx.t("unsubscribe-profile")}</a></p>
+        </section>
+    }
+    .into_any();
+    let mut page = Page::new(
+        ctx.t("unsubscribe-title"),
         ctx.t("unsubscribe-description"),
-        content,
-    )
+        body,
+    );
+    page.footer_newsletter = false;
+    page.indexable = false;
+    page
 }
