@@ -99,6 +99,7 @@ const MEMBER = [
   '/overview',
   `/startups/${OPEN_STARTUP}`,
   `/startups/${OPEN_STARTUP}?lang=en`,
+  `/startups/${OPEN_STARTUP}/questions`,
   '/favorites',
   '/mkk',
   `/investmentFlow?startup=${OPEN_STARTUP}`,

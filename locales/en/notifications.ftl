@@ -25,3 +25,4 @@ mail-weekly-digest-body = Here are this week's new startups in the sectors you c
 mail-weekly-digest-button = See all startups
 mail-digest-update = Update
 validation-mail-kind = Please choose only from the e-mails listed.
+mail-kind-answers = Answers to my questions and to questions about startups I saved

@@ -25,3 +25,4 @@ mail-weekly-digest-body = Seçtiğiniz sektörlerde bu hafta yayımlanan yeni gi
 mail-weekly-digest-button = Tüm girişimleri görün
 mail-digest-update = Güncelleme
 validation-mail-kind = Lütfen yalnızca listelenen e-postalardan seçin.
+mail-kind-answers = Sorularıma ve kaydettiğim girişimler hakkındaki sorulara verilen yanıtlar

@@ -5,7 +5,7 @@
 -- Turning a kind on is the recorded consent (its time and where it was given).
 CREATE TABLE mail_preferences (
     user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-    kind TEXT NOT NULL CHECK (kind IN ('new-startups', 'closing-soon', 'updates', 'digest')),
+    kind TEXT NOT NULL CHECK (kind IN ('new-startups', 'closing-soon', 'updates', 'answers', 'digest')),
     enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
     changed_via TEXT NOT NULL CHECK (changed_via IN ('profile', 'unsubscribe')),
     changed_at TEXT NOT NULL,
@@ -25,4 +25,4 @@ CREATE TABLE scheduled_mails (
 -- The worker adds the RFC 8058 one-click unsubscribe headers to a mail of one of these kinds,
 -- with a link it signs when it sends (never stored).
 ALTER TABLE outbox ADD COLUMN unsubscribe_kind TEXT
-    CHECK (unsubscribe_kind IN ('new-startups', 'closing-soon', 'updates', 'digest'));
+    CHECK (unsubscribe_kind IN ('new-startups', 'closing-soon', 'updates', 'answers', 'digest'));

@@ -15,6 +15,7 @@ mod newsletter;
 mod notifications;
 mod payments;
 mod providers;
+mod questions;
 mod routes;
 mod serve;
 mod settings;

@@ -23,7 +23,7 @@ use crate::web::{
 };
 use crate::{
     accounts, applications, content, db, fund, investing, newsletter, notifications, payments,
-    staff, startups,
+    questions, staff, startups,
 };
 
 /// Every area's routes.
@@ -39,6 +39,7 @@ fn areas() -> Vec<Routes> {
     all.extend(notifications::routes());
     all.extend(accounts::routes());
     all.extend(startups::routes());
+    all.extend(questions::routes());
     all.extend(investing::routes());
     all.extend(payments::routes());
     all.extend(applications::routes());

@@ -345,6 +345,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         // Reports are for the startup's investors, its fund team and staff (issue 12, item 14).
         ("/reports/1/file", [SignIn, NotFound, Ok, Ok, NotFound]),
         ("/startups/cemre-enerji/pages/1", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/startups/cemre-enerji/questions", [SignIn, Ok, Ok, Ok, Ok]),
         (
             "/invFlow?request=1",
             [SignIn, NotFound, NotFound, NotFound, NotFound],

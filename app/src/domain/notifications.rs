@@ -17,15 +17,18 @@ pub enum MailKind {
     ClosingSoon,
     /// A startup the member saved or invested in posts an update.
     Updates,
+    /// A question the member asked, or one about a startup they saved, is answered.
+    Answers,
     /// A weekly summary of new startups and updates.
     Digest,
 }
 
 impl MailKind {
-    pub const ALL: [MailKind; 4] = [
+    pub const ALL: [MailKind; 5] = [
         MailKind::NewStartups,
         MailKind::ClosingSoon,
         MailKind::Updates,
+        MailKind::Answers,
         MailKind::Digest,
     ];
 
@@ -34,6 +37,7 @@ impl MailKind {
             MailKind::NewStartups => "new-startups",
             MailKind::ClosingSoon => "closing-soon",
             MailKind::Updates => "updates",
+            MailKind::Answers => "answers",
             MailKind::Digest => "digest",
         }
     }

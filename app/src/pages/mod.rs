@@ -19,6 +19,7 @@ pub mod portfolio;
 pub mod profile;
 pub mod project;
 pub mod qualified;
+pub mod questions;
 pub mod reports;
 pub mod requests;
 pub mod staff_table;

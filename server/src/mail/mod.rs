@@ -68,7 +68,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 29] = [
+pub const AUTOMATIC: [&str; 31] = [
     "verify",
     "signin",
     "reset",
@@ -93,6 +93,8 @@ pub const AUTOMATIC: [&str; 29] = [
     "startup-update",
     "closing-soon",
     "weekly-digest",
+    "question-answered",
+    "founder-invite",
     "application",
     "contact",
     "gsyf",

@@ -53,7 +53,7 @@ fn known(kind: &str) -> Result<&'static str, AppError> {
 
 /// The mails admins may rewrite: accounts', announcements' and the visitors' forms'. Every
 /// other (requests, fees, payments) only superadmins.
-pub const ADMIN_EDITABLE: [&str; 14] = [
+pub const ADMIN_EDITABLE: [&str; 16] = [
     "verify",
     "signin",
     "reset",
@@ -63,6 +63,8 @@ pub const ADMIN_EDITABLE: [&str; 14] = [
     "startup-update",
     "closing-soon",
     "weekly-digest",
+    "question-answered",
+    "founder-invite",
     "application",
     "contact",
     "gsyf",

@@ -228,6 +228,16 @@ fn updates(ctx: &PageContext, updates: &[(String, String)]) -> Option<impl IntoV
     })
 }
 
+fn questions(ctx: &PageContext, slug: &str) -> impl IntoView + use<> {
+    view! {
+        <section class="analysis" id="questions" aria-labelledby="questions-title">
+            <h2 id="questions-title">{ctx.t("questions-link-title")}</h2>
+            <p>{ctx.t("questions-link-text")}</p>
+            <p><a class="button button--ghost" href=format!("/startups/{slug}/questions")>{ctx.t("questions-link")}</a></p>
+        </section>
+    }
+}
+
 pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
     let body = view! {
         <article class="startup">
@@ -236,6 +246,7 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
             {analysis_sections(ctx, &d.sections)}
             {founders(ctx, &d.founders)}
             {updates(ctx, &d.updates)}
+            {questions(ctx, &d.card.slug)}
             {history(ctx, &d)}
             {slides(ctx, &d)}
         </article>

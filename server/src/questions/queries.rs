@@ -1,0 +1,213 @@
+//! The SQL of questions and founders.
+
+use ortak_app::i18n::Locale;
+use sqlx::{SqliteConnection, SqlitePool};
+use time::OffsetDateTime;
+
+/// A question as the thread shows it.
+pub struct Question {
+    pub id: i64,
+    pub body: String,
+    pub asked_at: OffsetDateTime,
+    pub answer: Option<String>,
+    pub answered_at: Option<OffsetDateTime>,
+    pub hidden_reason: Option<String>,
+    /// Whether the viewer asked it.
+    pub mine: bool,
+}
+
+/// The thread of `startup`, oldest first; hidden questions only when `with_hidden` (staff).
+pub async fn thread(
+    db: &SqlitePool,
+    startup: i64,
+    viewer: i64,
+    with_hidden: bool,
+) -> sqlx::Result<Vec<Question>> {
+    sqlx::query_as!(
+        Question,
+        r#"SELECT id AS "id!", body, asked_at AS "asked_at: OffsetDateTime", answer,
+               answered_at AS "answered_at: OffsetDateTime", hidden_reason,
+               user_id = ?2 AS "mine!: bool"
+         FROM questions WHERE startup_id = ?1 AND (hidden_at IS NULL OR ?3)
+         ORDER BY id"#,
+        startup,
+        viewer,
+        with_hidden
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Whether `user` answers for `startup`: a member of its fund's team, or a founder staff
+/// invited whose address is verified.
+pub async fn answers_for(db: &SqlitePool, user: i64, startup: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (
+               SELECT 1 FROM fund_members fm JOIN startups s ON s.fund_id = fm.fund_id
+               WHERE fm.user_id = ?1 AND s.id = ?2
+           ) OR EXISTS (
+               SELECT 1 FROM founder_accounts fa JOIN users u ON u.email = fa.email
+               WHERE u.id = ?1 AND fa.startup_id = ?2 AND u.email_verified_at IS NOT NULL
+                 AND u.deactivated_at IS NULL
+           ) AS "answers!: bool""#,
+        user,
+        startup
+    )
+    .fetch_one(db)
+    .await
+}
+
+pub async fn insert(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    user: i64,
+    body: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar!(
+        r#"INSERT INTO questions (startup_id, user_id, body, asked_at) VALUES (?, ?, ?, ?)
+           RETURNING id AS "id!""#,
+        startup,
+        user,
+        body,
+        now
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// A visible question of `startup` waiting for its answer.
+pub struct Open {
+    pub body: String,
+    pub asker: i64,
+}
+
+/// Answers question `id` of `startup` if it is visible and unanswered; `None` otherwise
+/// (nothing changes then: an answer is given once).
+pub async fn answer(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    id: i64,
+    text: &str,
+    by: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<Option<Open>> {
+    sqlx::query_as!(
+        Open,
+        r#"UPDATE questions SET answer = ?, answered_by = ?, answered_at = ?
+           WHERE id = ? AND startup_id = ? AND answer IS NULL AND hidden_at IS NULL
+           RETURNING body, user_id AS "asker!""#,
+        text,
+        by,
+        now,
+        id,
+        startup
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Hides question `id` with `reason`; the question's startup, or `None` when there is no such
+/// visible question.
+pub async fn hide(
+    conn: &mut SqliteConnection,
+    id: i64,
+    reason: &str,
+    by: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar!(
+        r#"UPDATE questions SET hidden_reason = ?, hidden_by = ?, hidden_at = ?
+           WHERE id = ? AND hidden_at IS NULL RETURNING startup_id AS "startup!""#,
+        reason,
+        by,
+        now,
+        id
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The slug of the startup a question is about.
+pub async fn slug_of_question(db: &SqlitePool, id: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar!(
+        "SELECT s.slug FROM questions q JOIN startups s ON s.id = q.startup_id WHERE q.id = ?",
+        id
+    )
+    .fetch_optional(db)
+    .await
+}
+
+/// Who is told of an answer: the asker and the members who saved the startup, when they get
+/// answers; never the one who answered.
+pub struct Recipient {
+    pub email: String,
+    pub first_name: String,
+    pub language: Locale,
+}
+
+pub async fn answer_recipients(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    asker: i64,
+    answerer: i64,
+) -> sqlx::Result<Vec<Recipient>> {
+    sqlx::query_as!(
+        Recipient,
+        r#"SELECT u.email, u.first_name, u.language AS "language: Locale" FROM users u
+         WHERE u.deactivated_at IS NULL AND u.email_verified_at IS NOT NULL AND u.id <> ?3
+           AND (u.id = ?2 OR EXISTS (SELECT 1 FROM favorites f
+                                      WHERE f.user_id = u.id AND f.startup_id = ?1))
+           AND COALESCE((SELECT p.enabled FROM mail_preferences p
+                         WHERE p.user_id = u.id AND p.kind = 'answers'), 1) = 1
+         ORDER BY u.id"#,
+        startup,
+        asker,
+        answerer
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// Records that staff invited `email` as a founder of `startup`; `false` if already invited.
+pub async fn invite_founder(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    email: &str,
+    by: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "INSERT OR IGNORE INTO founder_accounts (startup_id, email, invited_by, invited_at)
+         VALUES (?, ?, ?, ?)",
+        startup,
+        email,
+        by,
+        now
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The founders invited to `startup`, by address.
+pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(
+        "SELECT email FROM founder_accounts WHERE startup_id = ? ORDER BY email",
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A startup by id: its slug and name (for the staff invitation).
+pub struct Startup {
+    pub slug: String,
+    pub name: String,
+}
+
+pub async fn startup(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Startup>> {
+    sqlx::query_as!(Startup, "SELECT slug, name FROM startups WHERE id = ?", id)
+        .fetch_optional(db)
+        .await
+}
