@@ -28,3 +28,13 @@ CREATE TABLE founder_accounts (
     PRIMARY KEY (startup_id, email)
 ) WITHOUT ROWID;
 CREATE INDEX founder_accounts_email ON founder_accounts (email);
+
+-- Who works for a startup on Ortak: its fund's team and its founders with a verified address.
+-- They answer its questions, post its updates and reports (`/vc-dashboard`) and read its reports.
+CREATE VIEW startup_teams AS
+SELECT m.user_id, s.id AS startup_id
+FROM fund_members m JOIN startups s ON s.fund_id = m.fund_id
+UNION
+SELECT u.id, fa.startup_id
+FROM founder_accounts fa JOIN users u ON u.email = fa.email
+WHERE u.email_verified_at IS NOT NULL AND u.deactivated_at IS NULL;

@@ -313,4 +313,41 @@ async fn members_ask_founders_answer_once_and_staff_hide_with_a_reason() {
             .status(),
         409
     );
+
+    // The founder's area is their startup's `/vc-dashboard` page: updates and reports for A,
+    // requests by status without names; B does not exist for them, and other members have none.
+    let (name_a, name_b): (String, String) = sqlx::query_as(
+        "SELECT (SELECT name FROM startups WHERE id = ?), (SELECT name FROM startups WHERE id = ?)",
+    )
+    .bind(a)
+    .bind(b)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    let home = common::text(&founder, server.url("/vc-dashboard")).await;
+    assert!(home.contains(&name_a) && !home.contains(&name_b));
+    let area = format!("/vc-dashboard/startups/{a}");
+    let update = [
+        ("body_tr", "Yeni ofis.".to_owned()),
+        ("body_en", "New office.".to_owned()),
+    ];
+    let posted = send(
+        &server,
+        &founder,
+        &area,
+        &format!("{area}/updates"),
+        &update,
+    )
+    .await;
+    assert_eq!(posted.status(), 303);
+    let visitor = client().get(server.url(&area)).send().await.unwrap();
+    assert_eq!(visitor.status(), 303, "visitors sign in");
+    let b_page = founder
+        .get(server.url(&format!("/vc-dashboard/startups/{b}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(b_page.status(), 404);
+    let cem_area = cem.get(server.url(&area)).send().await.unwrap();
+    assert_eq!(cem_area.status(), 403);
 }

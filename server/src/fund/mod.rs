@@ -1,7 +1,9 @@
-//! `/vc-dashboard`: for members of a fund team (set in `/dashboard/vcGroups`). They see
-//! their fund's startups only, with favourites and requests by status, and post quarterly
-//! reports and updates. Anything of another fund answers 404, as if it did not exist. The
-//! route table admits fund members only (`Access::Fund`); all SQL is in `queries`.
+//! `/vc-dashboard`: for those who work for a startup: members of a fund team (set in
+//! `/dashboard/vcGroups`), who see their fund's startups, and founders staff invited (with a
+//! verified address), who see their own. Each sees favourites and requests by status (counts
+//! and totals, never who), and posts quarterly reports and updates. Any other startup answers
+//! 404, as if it did not exist. The route table admits them only (`Access::Fund`); all SQL is
+//! in `queries`.
 
 mod queries;
 

@@ -12,7 +12,8 @@ pub struct FundStartup {
     pub favorites: i64,
 }
 
-/// The startups of `user`'s funds (all of them, or the one `only`), by name.
+/// The startups `user` works for (all of them, or the one `only`), by name: their fund's
+/// startups for a fund team member, their own for a founder.
 pub async fn fund_startups(
     db: &SqlitePool,
     user: i64,
@@ -23,7 +24,7 @@ pub async fn fund_startups(
         r#"SELECT s.id AS "id!", s.name, f.name AS fund,
                (SELECT COUNT(*) FROM favorites v WHERE v.startup_id = s.id) AS "favorites!: i64"
            FROM startups s JOIN funds f ON f.id = s.fund_id
-           JOIN fund_members m ON m.fund_id = s.fund_id AND m.user_id = ?1
+           JOIN startup_teams t ON t.startup_id = s.id AND t.user_id = ?1
            WHERE ?2 IS NULL OR s.id = ?2 ORDER BY s.name"#,
         user,
         only

@@ -42,14 +42,8 @@ pub async fn thread(
 /// invited whose address is verified.
 pub async fn answers_for(db: &SqlitePool, user: i64, startup: i64) -> sqlx::Result<bool> {
     sqlx::query_scalar!(
-        r#"SELECT EXISTS (
-               SELECT 1 FROM fund_members fm JOIN startups s ON s.fund_id = fm.fund_id
-               WHERE fm.user_id = ?1 AND s.id = ?2
-           ) OR EXISTS (
-               SELECT 1 FROM founder_accounts fa JOIN users u ON u.email = fa.email
-               WHERE u.id = ?1 AND fa.startup_id = ?2 AND u.email_verified_at IS NOT NULL
-                 AND u.deactivated_at IS NULL
-           ) AS "answers!: bool""#,
+        r#"SELECT EXISTS (SELECT 1 FROM startup_teams WHERE user_id = ?1 AND startup_id = ?2)
+             AS "answers!: bool""#,
         user,
         startup
     )

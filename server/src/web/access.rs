@@ -26,7 +26,8 @@ pub enum Access {
     /// Admins and superadmins.
     Staff,
     SuperAdmin,
-    /// Members of a fund's team (`/vc-dashboard`), whatever their role.
+    /// Those who work for a startup (`/vc-dashboard`), whatever their role: its fund's team and
+    /// its founders.
     Fund,
 }
 

@@ -32,7 +32,7 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
                 email_verified_at IS NOT NULL AS "verified!: bool", language AS "language: Locale",
                 session_epoch,
                 deactivated_at IS NOT NULL AS "deactivated!: bool", onboarding_step, profile_image,
-                EXISTS (SELECT 1 FROM fund_members f WHERE f.user_id = users.id) AS "fund_member!: bool",
+                EXISTS (SELECT 1 FROM startup_teams t WHERE t.user_id = users.id) AS "fund_member!: bool",
                 EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool"
          FROM users WHERE id = ?"#,
         id

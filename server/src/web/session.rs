@@ -84,7 +84,8 @@ pub struct CurrentUser {
     /// The first onboarding step not yet saved; past the last once onboarding is done.
     pub onboarding_step: i64,
     pub profile_image: Option<String>,
-    /// Whether the user is on a fund's team (`/vc-dashboard`).
+    /// Whether the user works for a startup (`/vc-dashboard`): on its fund's team, or a founder
+    /// staff invited whose address is verified (the `startup_teams` view).
     pub fund_member: bool,
 }
 

@@ -39,8 +39,8 @@ pub async fn figures(db: &SqlitePool, user: i64, today: Date) -> sqlx::Result<Fi
              (SELECT COUNT(*) FROM reports r WHERE r.startup_id IN (
                 SELECT startup_id FROM investment_requests
                 WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?3)))
-                UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
-                WHERE m.user_id = ?1)) AS "reports!: i64",
+                UNION SELECT t.startup_id FROM startup_teams t
+                WHERE t.user_id = ?1)) AS "reports!: i64",
              EXISTS (SELECT 1 FROM mkk_profiles WHERE user_id = ?1) AS "has_mkk!: bool""#,
         user,
         today,
@@ -73,8 +73,8 @@ pub async fn visible_reports(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Vis
            WHERE r.startup_id IN (
                SELECT startup_id FROM investment_requests
                WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?2)))
-               UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
-               WHERE m.user_id = ?1)
+               UNION SELECT t.startup_id FROM startup_teams t
+               WHERE t.user_id = ?1)
            ORDER BY r.published_at DESC, r.id DESC LIMIT 200"#,
         user,
         invested
@@ -95,8 +95,8 @@ pub async fn visible_report_file(
         "SELECT r.file_name FROM reports r WHERE r.id = ?2 AND (?3 OR r.startup_id IN (
              SELECT startup_id FROM investment_requests
              WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?4)))
-             UNION SELECT s.id FROM startups s JOIN fund_members m ON m.fund_id = s.fund_id
-             WHERE m.user_id = ?1))",
+             UNION SELECT t.startup_id FROM startup_teams t
+             WHERE t.user_id = ?1))",
         user,
         id,
         staff,
