@@ -170,3 +170,6 @@ dashboard-transfer-received = Received
 dashboard-transfer-mismatch = Amount does not match
 dashboard-transfer-mark = Mark received
 mail-reason = Reason
+reports-overdue-title = Quarterly reports overdue
+reports-overdue-item = { $startup }: the { $quarter } report was due by { $due }.
+validation-quarter = Please enter the quarter like 2026 Q3.

@@ -167,3 +167,6 @@ dashboard-transfer-received = Alındı
 dashboard-transfer-mismatch = Tutar uyuşmuyor
 dashboard-transfer-mark = Geldi olarak işaretle
 mail-reason = Gerekçe
+reports-overdue-title = Süresi geçmiş çeyrek raporları
+reports-overdue-item = { $startup }: { $quarter } raporunun son günü { $due } idi.
+validation-quarter = Lütfen çeyreği 2026 Ç3 biçiminde girin.

@@ -17,6 +17,7 @@ pub mod paths;
 pub mod phone;
 pub mod profile;
 pub mod project;
+pub mod quarters;
 pub mod rounds;
 pub mod startup_form;
 pub mod startups;

@@ -3,7 +3,9 @@
 use leptos::prelude::*;
 use time::Date;
 
+use crate::domain::quarters::{Quarter, label_of};
 use crate::domain::time_fmt::format_date_short;
+use crate::i18n::FluentArg;
 use crate::shell::{Page, PageContext};
 
 pub struct ReportItem {
@@ -16,7 +18,38 @@ pub struct ReportItem {
     pub published: Date,
 }
 
-pub fn reports_page(ctx: &PageContext, reports: Vec<ReportItem>) -> Page {
+/// A quarterly report a startup owes: its quarter and the day it was due.
+pub struct Overdue {
+    pub startup: String,
+    pub quarter: Quarter,
+    pub due: Date,
+}
+
+/// The flag of overdue reports, shown to staff, to the startup's team and to its investors;
+/// nothing when none is late.
+pub fn overdue_notice(ctx: &PageContext, overdue: &[Overdue]) -> Option<impl IntoView + use<>> {
+    (!overdue.is_empty()).then(|| {
+        let items = overdue
+            .iter()
+            .map(|o| {
+                let args: [(&'static str, FluentArg); 3] = [
+                    ("startup", o.startup.clone().into()),
+                    ("quarter", o.quarter.label(ctx.locale).into()),
+                    ("due", format_date_short(o.due, ctx.locale).into()),
+                ];
+                view! { <li>{ctx.locale.t_args("reports-overdue-item", &args)}</li> }
+            })
+            .collect_view();
+        view! {
+            <div class="flash flash--error" role="status">
+                <p><strong>{ctx.t("reports-overdue-title")}</strong></p>
+                <ul>{items}</ul>
+            </div>
+        }
+    })
+}
+
+pub fn reports_page(ctx: &PageContext, reports: Vec<ReportItem>, overdue: &[Overdue]) -> Page {
     let empty = reports
         .is_empty()
         .then(|| view! { <p class="empty-state">{ctx.t("reports-empty")}</p> });
@@ -25,7 +58,7 @@ pub fn reports_page(ctx: &PageContext, reports: Vec<ReportItem>) -> Page {
         .map(|r| {
             view! {
                 <article class="card report-card">
-                    <p class="muted"><a href=format!("/startups/{}", r.startup_slug)>{r.startup}</a> " · " {r.quarter}</p>
+                    <p class="muted"><a href=format!("/startups/{}", r.startup_slug)>{r.startup}</a> " · " {label_of(&r.quarter, ctx.locale)}</p>
                     <h2 class="card__title">{r.title}</h2>
                     <p>{r.summary}</p>
                     <p class="meta"><time datetime=r.published.to_string()>{format_date_short(r.published, ctx.locale)}</time></p>
@@ -39,6 +72,7 @@ pub fn reports_page(ctx: &PageContext, reports: Vec<ReportItem>) -> Page {
             <h1>{ctx.t("reports-title")}</h1>
             <p class="lead">{ctx.t("reports-description")}</p>
         </header>
+        {overdue_notice(ctx, overdue)}
         {empty}
         <div class="card-grid">{items}</div>
     }

@@ -295,7 +295,10 @@ fn attachments(
     let report_items = extras
         .reports
         .iter()
-        .map(|(quarter, title)| view! { <li>{format!("{quarter} · {title}")}</li> })
+        .map(|(quarter, title)| {
+            let quarter = crate::domain::quarters::label_of(quarter, ctx.locale);
+            view! { <li>{format!("{quarter} · {title}")}</li> }
+        })
         .collect_view();
     view! {
         <section class="stack" aria-labelledby="pages-title">

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::reports::{Overdue, overdue_notice};
 use super::startup_editor::{ReportForm, report_form};
 use crate::domain::money::Money;
 use crate::forms::{FieldErrors, csrf_field, error_summary, textarea_text};
@@ -66,7 +67,7 @@ fn interest(ctx: &PageContext, s: &VcStartup) -> impl IntoView + use<> {
     }
 }
 
-pub fn vc_home_page(ctx: &PageContext, startups: Vec<VcStartup>) -> Page {
+pub fn vc_home_page(ctx: &PageContext, startups: Vec<VcStartup>, overdue: &[Overdue]) -> Page {
     let empty = startups
         .is_empty()
         .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
@@ -83,7 +84,8 @@ pub fn vc_home_page(ctx: &PageContext, startups: Vec<VcStartup>) -> Page {
             }
         })
         .collect_view();
-    let content = view! { {empty}<div class="stack">{items}</div> }.into_any();
+    let content =
+        view! { {overdue_notice(ctx, overdue)}{empty}<div class="stack">{items}</div> }.into_any();
     layout(ctx, ctx.t("vc-dashboard-title"), content)
 }
 
@@ -135,7 +137,8 @@ pub fn vc_startup_page(
             } else {
                 tr
             };
-            view! { <li><strong>{quarter.clone()}</strong>" · "{title.clone()}</li> }
+            let quarter = crate::domain::quarters::label_of(quarter, ctx.locale);
+            view! { <li><strong>{quarter}</strong>" · "{title.clone()}</li> }
         })
         .collect_view();
     let id = startup.id;

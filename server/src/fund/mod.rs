@@ -60,7 +60,9 @@ async fn startups(ctx: &Ctx, user: i64, only: Option<i64>) -> Result<Vec<VcStart
 
 pub async fn home(ctx: Ctx, FundMember(user): FundMember) -> Result<Response, AppError> {
     let list = startups(&ctx, user.id, None).await?;
-    let page = ctx.page_ctx(|pc| vc_home_page(pc, list));
+    let (db, today) = (ctx.state().db(), ctx.state().today());
+    let overdue = crate::startups::reports::overdue(db, Some(user.id), today).await?;
+    let page = ctx.page_ctx(|pc| vc_home_page(pc, list, &overdue));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 

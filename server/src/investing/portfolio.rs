@@ -54,7 +54,9 @@ pub async fn reports(ctx: Ctx, Member(user): Member) -> Result<Response, AppErro
             published: istanbul_date(r.published_at),
         })
         .collect();
-    let page = ctx.page_ctx(|pc| reports_page(pc, items));
+    let today = ctx.state().today();
+    let overdue = crate::startups::reports::overdue(ctx.state().db(), Some(user.id), today).await?;
+    let page = ctx.page_ctx(|pc| reports_page(pc, items, &overdue));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 

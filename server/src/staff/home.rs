@@ -55,6 +55,7 @@ pub async fn home(ctx: Ctx, Staff { superadmin, .. }: Staff) -> Result<Response,
         signups: by_week(now, queries::weekly_signups(db, since).await?),
         requests: by_week(now, queries::weekly_requests(db, since).await?),
         funnel,
+        overdue: crate::startups::reports::overdue(db, None, ctx.state().today()).await?,
     };
     let page = ctx.page_ctx(|pc| staff_home_page(pc, home));
     Ok(ctx.render(StatusCode::OK, page).await)

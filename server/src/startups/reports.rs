@@ -1,8 +1,12 @@
 //! Quarterly reports: checked uploads (PDF, at most 10 MB) that staff and fund teams attach to
-//! a startup, stored under random names. Both upload forms (`staff::startups` and `fund`) use
-//! these, so the rules live once, with the startup they belong to.
+//! a startup, stored under random names, and the reports funded startups owe ([`overdue`]).
+//! Both upload forms (`staff::startups` and `fund`) use these, so the rules live once, with the
+//! startup they belong to.
 
+use ortak_app::domain::quarters::{self, Quarter};
+use ortak_app::domain::time_fmt::istanbul_date;
 use ortak_app::forms::FieldErrors;
+use ortak_app::pages::reports::Overdue;
 use ortak_app::pages::startup_editor::ReportForm;
 use serde::Deserialize;
 
@@ -50,6 +54,10 @@ pub fn check_report(upload: Upload<ReportPost>) -> CheckedReport {
         summary_en: f.report_summary_en.trim().to_owned(),
     };
     let mut errors = FieldErrors::default();
+    let quarter = Quarter::parse(&form.quarter);
+    if quarter.is_none() && !form.quarter.is_empty() {
+        errors.add("quarter", "validation-quarter");
+    }
     for (field, value) in [
         ("quarter", &form.quarter),
         ("report_title_tr", &form.title_tr),
@@ -78,10 +86,37 @@ pub fn check_report(upload: Upload<ReportPost>) -> CheckedReport {
             None
         }
     };
-    match file {
-        Some(file) if errors.is_empty() => CheckedReport::Good(form, file),
+    match (file, quarter) {
+        // Stored as `2026-Q3`, whatever was typed, so due reports can be matched.
+        (Some(file), Some(quarter)) if errors.is_empty() => {
+            let quarter = quarter.code();
+            CheckedReport::Good(ReportForm { quarter, ..form }, file)
+        }
         _ => CheckedReport::Refused(form, errors),
     }
+}
+
+/// The reports funded startups owe on `today`: all of them for staff (`viewer` `None`), or
+/// those of the startups `viewer` works for or invested in. A startup owes one for every full
+/// quarter after its round closed, by the end of the month after the quarter.
+pub async fn overdue(
+    db: &sqlx::SqlitePool,
+    viewer: Option<i64>,
+    today: time::Date,
+) -> Result<Vec<Overdue>, AppError> {
+    let mut late = Vec::new();
+    for s in queries::reports::funded(db, viewer).await? {
+        let typed: Vec<String> = serde_json::from_str(&s.quarters).unwrap_or_default();
+        let reported: Vec<Quarter> = typed.iter().filter_map(|q| Quarter::parse(q)).collect();
+        for quarter in quarters::overdue(istanbul_date(s.closed_at), &reported, today) {
+            late.push(Overdue {
+                startup: s.name.clone(),
+                quarter,
+                due: quarter.due(),
+            });
+        }
+    }
+    Ok(late)
 }
 
 /// Stores a checked report for `startup` and audits it.

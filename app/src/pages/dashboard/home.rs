@@ -15,6 +15,8 @@ pub struct StaffHome {
     pub requests: Vec<(String, i64)>,
     /// The request funnel: submitted, approved, paid, completed.
     pub funnel: Vec<(String, i64)>,
+    /// Quarterly reports funded startups owe.
+    pub overdue: Vec<crate::pages::reports::Overdue>,
 }
 
 /// A labelled SVG bar chart; the numbers are also its accessible name.
@@ -72,6 +74,7 @@ pub fn staff_home_page(ctx: &PageContext, home: StaffHome) -> Page {
         })
         .collect_view();
     let content = view! {
+        {crate::pages::reports::overdue_notice(ctx, &home.overdue)}
         <div class="card-grid">{figures}</div>
         {bar_chart(ctx, "signups-title", "dashboard-signups-by-week", &home.signups)}
         {bar_chart(ctx, "requests-title", "dashboard-requests-by-week", &home.requests)}

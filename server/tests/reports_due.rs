@@ -1,0 +1,144 @@
+//! Quarterly reports are due (issue 17): a funded startup owes one for every full quarter after
+//! its round closed, by the end of the following month. An overdue one is flagged to staff, to
+//! the startup's team and to its investors, and the flag goes once the report is posted.
+
+mod common;
+
+use common::journeys::{ADMIN_PASSWORD, create_admin, sign_in, sign_up};
+use common::money::set_clock;
+use common::{Server, csrf_of};
+use tempfile::TempDir;
+use time::OffsetDateTime;
+use time::macros::datetime;
+
+async fn exec(server: &Server, sql: &str) {
+    sqlx::query(sql).execute(&server.db().await).await.unwrap();
+}
+
+#[tokio::test]
+async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
+    // Today is 27 November 2026 (Istanbul), whenever the test runs.
+    let clock = TempDir::new().unwrap();
+    let file = clock.path().join("offset");
+    let offset = (datetime!(2026-11-27 12:00 UTC) - OffsetDateTime::now_utc()).whole_seconds();
+    set_clock(&file, offset);
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(
+        data,
+        &[
+            ("ORTAK_DEMO", "1"),
+            ("ORTAK_CLOCK_FILE", file.to_str().unwrap()),
+        ],
+    );
+    // Zeytin Finans closed on 10 February 2026 and reported nothing: Q2 (due 31 July) and Q3
+    // (due 31 October) are late, Q4 is not due yet. The other funded startups closed lately.
+    exec(&server, "DELETE FROM reports").await;
+    exec(
+        &server,
+        "UPDATE startups SET closed_at = '2026-11-20T09:00:00Z' WHERE round_status = 'funded'",
+    )
+    .await;
+    exec(
+        &server,
+        "UPDATE startups SET closed_at = '2026-02-10T09:00:00Z' WHERE slug = 'zeytin-finans'",
+    )
+    .await;
+    let (id, name, fund): (i64, String, i64) =
+        sqlx::query_as("SELECT id, name, fund_id FROM startups WHERE slug = 'zeytin-finans'")
+            .fetch_one(&server.db().await)
+            .await
+            .unwrap();
+    let q2 = format!("{name}: 2026 Ç2 raporunun son günü 31.07.2026 idi.");
+    let q3 = format!("{name}: 2026 Ç3 raporunun son günü 31.10.2026 idi.");
+
+    let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    let home = common::text(&staff, server.url("/dashboard")).await;
+    assert!(home.contains("Süresi geçmiş çeyrek raporları"));
+    assert!(home.contains(&q2) && home.contains(&q3), "{home}");
+    assert_eq!(
+        home.matches("raporunun son günü").count(),
+        2,
+        "only Zeytin Finans is late"
+    );
+
+    // An investor of the startup sees it on /reports (a demo investor given a password here);
+    // a member with nothing invested does not.
+    exec(&server, "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'super@example.com') WHERE id = (SELECT user_id FROM investment_requests WHERE startup_id = (SELECT id FROM startups WHERE slug = 'zeytin-finans') AND status = 'allocated' ORDER BY id LIMIT 1)").await;
+    let investor_email: String = sqlx::query_scalar("SELECT u.email FROM users u JOIN investment_requests r ON r.user_id = u.id WHERE r.startup_id = ? AND r.status = 'allocated' ORDER BY r.id LIMIT 1")
+        .bind(id)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    exec(&server, &format!("INSERT INTO acceptances (user_id, document, version, accepted_at) SELECT id, d, '2026-11-21', '2026-11-21T00:00:00Z' FROM users, (SELECT 'membership-agreement' AS d UNION ALL SELECT 'kvkk-notice') WHERE email = '{investor_email}'")).await;
+    let investor = sign_in(&server, &investor_email, ADMIN_PASSWORD).await;
+    let reports = common::text(&investor, server.url("/reports")).await;
+    assert!(reports.contains(&q2) && reports.contains(&q3));
+    let stranger = sign_up(&server, "yabanci@example.com").await;
+    assert!(
+        !common::text(&stranger, server.url("/reports"))
+            .await
+            .contains("raporunun son günü")
+    );
+
+    // The fund's team sees it on /vc-dashboard and posts Q2; a quarter nobody can read is refused.
+    let team = sign_up(&server, "fon@example.com").await;
+    exec(&server, &format!("INSERT INTO fund_members (fund_id, user_id) SELECT {fund}, id FROM users WHERE email = 'fon@example.com'")).await;
+    let dashboard = common::text(&team, server.url("/vc-dashboard")).await;
+    assert!(dashboard.contains(&q2) && dashboard.contains(&q3));
+    let page = format!("/vc-dashboard/startups/{id}");
+    let token = csrf_of(&common::text(&team, server.url(&page)).await);
+    let report = |quarter: &'static str| {
+        reqwest::multipart::Form::new()
+            .text("csrf", token.clone())
+            .text("quarter", quarter)
+            .text("report_title_tr", "İkinci çeyrek")
+            .text("report_title_en", "Second quarter")
+            .text("report_summary_tr", "Gelir arttı.")
+            .text("report_summary_en", "Revenue grew.")
+            .part(
+                "file",
+                reqwest::multipart::Part::bytes(&b"%PDF-1.7 r"[..]).file_name("r.pdf"),
+            )
+    };
+    let url = server.url(&format!("{page}/reports"));
+    let refused = team
+        .post(&url)
+        .multipart(report("bahar"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 422);
+    let html = refused.text().await.unwrap();
+    assert!(
+        html.contains("Lütfen çeyreği 2026 Ç3 biçiminde girin.")
+            && html.contains("value=\"bahar\"")
+    );
+    let posted = team
+        .post(&url)
+        .multipart(report("2026 ç2"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(posted.status(), 303);
+    let stored: String = sqlx::query_scalar("SELECT quarter FROM reports WHERE startup_id = ?")
+        .bind(id)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    assert_eq!(stored, "2026-Q2", "stored in one form whatever was typed");
+    let home = common::text(&staff, server.url("/dashboard")).await;
+    assert!(!home.contains(&q2) && home.contains(&q3));
+
+    // Three months on, Q4 (due 31 January 2027) is late too.
+    set_clock(&file, offset + 70 * 86_400);
+    // (Sessions ended meanwhile: the investor signs in again.)
+    let investor = sign_in(&server, &investor_email, ADMIN_PASSWORD).await;
+    let later = common::text(&investor, server.url("/reports")).await;
+    assert!(
+        later.contains(&q3)
+            && later.contains(&format!(
+                "{name}: 2026 Ç4 raporunun son günü 31.01.2027 idi."
+            ))
+    );
+}
