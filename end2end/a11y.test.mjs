@@ -101,6 +101,7 @@ const MEMBER = [
   `/startups/${OPEN_STARTUP}?lang=en`,
   `/startups/${OPEN_STARTUP}/questions`,
   '/favorites',
+  '/documents',
   '/mkk',
   `/investmentFlow?startup=${OPEN_STARTUP}`,
   '/pendingInvestments',

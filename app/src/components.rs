@@ -94,6 +94,7 @@ fn avatar_menu(ctx: &PageContext, viewer: &Viewer) -> impl IntoView + use<> {
                     <li><a href="/profile">{ctx.t("menu-profile")}</a></li>
                     <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
                     <li><a href="/favorites">{ctx.t("menu-favorites")}</a></li>
+                    <li><a href="/documents">{ctx.t("menu-documents")}</a></li>
                     <li><a href="/qualifiedInvestor">{ctx.t("menu-qualified")}</a></li>
                     <li><a href="/contactUs">{ctx.t("menu-contact")}</a></li>
                     <li><a href="/profile?tab=security">{ctx.t("menu-settings")}</a></li>

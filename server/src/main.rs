@@ -6,6 +6,7 @@ mod applications;
 mod content;
 mod db;
 mod demo;
+mod documents;
 mod error;
 mod fund;
 mod investing;

@@ -22,8 +22,8 @@ use crate::web::{
     page_cache,
 };
 use crate::{
-    accounts, applications, content, db, fund, investing, newsletter, notifications, payments,
-    questions, staff, startups,
+    accounts, applications, content, db, documents, fund, investing, newsletter, notifications,
+    payments, questions, staff, startups,
 };
 
 /// Every area's routes.
@@ -40,6 +40,7 @@ fn areas() -> Vec<Routes> {
     all.extend(accounts::routes());
     all.extend(startups::routes());
     all.extend(questions::routes());
+    all.extend(documents::routes());
     all.extend(investing::routes());
     all.extend(payments::routes());
     all.extend(applications::routes());

@@ -302,6 +302,12 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/resetpassword?token=unknown", [Gone; 5]),
         ("/profile", [SignIn, Ok, Ok, Ok, Ok]),
         ("/profile/export", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/documents", [SignIn, Ok, Ok, Ok, Ok]),
+        ("/documents/statement/2026", [SignIn, Ok, Ok, Ok, Ok]),
+        (
+            "/documents/confirmation/999999",
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
+        ),
         ("/boardingFlow/1", [SignIn, Ok, Ok, Ok, Ok]),
         (
             "/boardingFlow/success",

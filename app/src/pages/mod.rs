@@ -6,6 +6,7 @@ pub mod auth;
 pub mod blog;
 pub mod content;
 pub mod dashboard;
+pub mod documents;
 pub mod errors;
 pub mod faq;
 pub mod home;

@@ -22,6 +22,9 @@ pub mod tokens;
 pub mod two_factor;
 pub mod verification;
 
+/// Every version of the terms a member accepted (their document vault lists them).
+pub use queries::terms::of_user as terms_of_user;
+
 use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
 use crate::web::{Access, Ctx, Routes};
