@@ -26,3 +26,6 @@ mail-weekly-digest-button = See all startups
 mail-digest-update = Update
 validation-mail-kind = Please choose only from the e-mails listed.
 mail-kind-answers = Answers to my questions and to questions about startups I saved
+mail-startup-report-subject = Ortak: a startup you follow published its quarterly report
+mail-startup-report-body = A startup you saved or invested in published a quarterly report. Investors can read it on the reports page.
+mail-startup-report-button = See the startup

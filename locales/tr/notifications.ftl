@@ -26,3 +26,6 @@ mail-weekly-digest-button = Tüm girişimleri görün
 mail-digest-update = Güncelleme
 validation-mail-kind = Lütfen yalnızca listelenen e-postalardan seçin.
 mail-kind-answers = Sorularıma ve kaydettiğim girişimler hakkındaki sorulara verilen yanıtlar
+mail-startup-report-subject = Ortak: takip ettiğiniz bir girişim çeyrek raporunu yayımladı
+mail-startup-report-body = Kaydettiğiniz veya yatırım yaptığınız bir girişim çeyrek raporunu yayımladı. Yatırımcılar raporu raporlar sayfasında okuyabilir.
+mail-startup-report-button = Girişimi görün

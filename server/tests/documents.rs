@@ -75,6 +75,11 @@ async fn the_vault_lists_what_was_accepted_and_makes_each_members_own_pdfs() {
     }
     assert!(!page.contains(&format!("/documents/confirmation/{other_request}\"")));
 
+    // The round's shareholder agreement is linked beside the holding.
+    exec(&server, &format!("INSERT INTO round_documents (startup_id, kind, file_name, uploaded_at) SELECT startup_id, 'shareholder-agreement', 'x.pdf', '2026-11-01T09:00:00Z' FROM investment_requests WHERE id = {request}")).await;
+    let page = common::text(&member, server.url("/documents")).await;
+    assert!(page.contains(">Pay sahipliği sözleşmesi</a>"), "{page}");
+
     // The confirmation: the member's own holding, in Turkish with exact letters.
     let text = pdf_text(
         &member,

@@ -127,6 +127,15 @@ async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
         .await
         .unwrap();
     assert_eq!(stored, "2026-Q2", "stored in one form whatever was typed");
+    // Its investors are told, with the report's title, in their language.
+    let told: String = sqlx::query_scalar(
+        "SELECT text_body FROM outbox WHERE to_email = ? AND subject LIKE '%çeyrek raporunu%'",
+    )
+    .bind(&investor_email)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    assert!(told.contains("İkinci çeyrek (2026 Ç2)"), "{told}");
     let home = common::text(&staff, server.url("/dashboard")).await;
     assert!(!home.contains(&q2) && home.contains(&q3));
 

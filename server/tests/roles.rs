@@ -353,6 +353,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/startups/cemre-enerji/pages/1", [SignIn, Ok, Ok, Ok, Ok]),
         ("/startups/cemre-enerji/questions", [SignIn, Ok, Ok, Ok, Ok]),
         (
+            "/startups/cemre-enerji/documents/999999",
+            [SignIn, NotFound, NotFound, NotFound, NotFound],
+        ),
+        (
             "/invFlow?request=1",
             [SignIn, NotFound, NotFound, NotFound, NotFound],
         ),

@@ -15,6 +15,8 @@ pub struct Accepted {
 
 /// A holding with its confirmation: startup, amount, date, request id.
 pub struct Confirmation {
+    /// The round's shareholder agreement and side letters: `(href, label)`.
+    pub documents: Vec<(String, String)>,
     pub startup: String,
     pub amount: String,
     pub at: String,
@@ -42,9 +44,15 @@ pub fn documents_page(ctx: &PageContext, v: &Vault) -> Page {
         .iter()
         .map(|c| {
             let href = format!("/documents/confirmation/{}", c.request_id);
+            let round = c
+                .documents
+                .iter()
+                .map(|(href, label)| view! { " · " <a href=href.clone()>{label.clone()}</a> })
+                .collect_view();
             view! {
                 <li>
                     <a href=href download>{c.startup.clone()} " · " {c.amount.clone()} " · " {c.at.clone()}</a>
+                    {round}
                 </li>
             }
         })

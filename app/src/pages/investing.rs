@@ -103,6 +103,8 @@ pub struct InvestmentForm {
     pub idempotency_key: String,
     /// The investor's annual limit, when they are capped.
     pub limit: Option<LimitStatus>,
+    /// The round's current information form (a round document's id), when it has one.
+    pub information_form: Option<i64>,
 }
 
 /// The annual limit as the amount page shows it, before the investor starts.
@@ -235,6 +237,21 @@ fn investment_form(
     }
 }
 
+/// The link to the round's information form, which must be opened before a request is sent.
+fn information_form(ctx: &PageContext, f: &InvestmentForm) -> Option<impl IntoView + use<>> {
+    let id = f.information_form?;
+    let href = format!("/startups/{}/documents/{id}", f.startup_slug);
+    Some(view! {
+        <aside class="flash flash--info" aria-labelledby="information-form-title">
+            <p id="information-form-title"><strong>{ctx.t("investment-information-form")}</strong></p>
+            <p>
+                <a href=href target="_blank" rel="noopener">{ctx.t("investment-information-form-open")}</a>
+                " · " {ctx.t("investment-information-form-note")}
+            </p>
+        </aside>
+    })
+}
+
 pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErrors) -> Page {
     let (title_id, submit_id) = match f.kind {
         PeriodKind::Investment => ("investment-title", "investment-submit"),
@@ -247,6 +264,7 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
             <p class="lead">{ctx.t("investment-description")}</p>
         </header>
         {limit_view(ctx, f.limit)}
+        {information_form(ctx, f)}
         {error_summary(ctx, errors)}
         <div data-island="investment" data-props=investment_props(ctx, f, submit_id)>
             {investment_form(ctx, f, errors, submit_id)}

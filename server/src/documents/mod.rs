@@ -1,6 +1,7 @@
 //! The member's document vault (issue 17): `/documents` lists every text they accepted with
-//! its version and time (the membership agreement and KVKK notice, the risk notice of each
-//! request), and links a confirmation of each holding and a yearly statement. Those PDFs are
+//! its version and time (the membership agreement and KVKK notice, the risk notice and the
+//! round's information form of each request), and links each holding's confirmation, its
+//! round's shareholder agreement and side letters, and a yearly statement. Those PDFs are
 //! made when opened, in the member's language, from their own rows only, and never stored.
 
 mod pdf;
@@ -57,11 +58,27 @@ async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
             version: "—".into(),
             at: date(r.accepted_at, l),
         });
+        if let Some(version) = r.information_form {
+            accepted.push(Accepted {
+                document: l.t_args("documents-information-form", &args),
+                version: date(version, l),
+                at: date(r.accepted_at, l),
+            });
+        }
     }
+    let documents = queries::holding_documents(db, user.id).await?;
     let confirmations = queries::holdings(db, user.id, None)
         .await?
         .into_iter()
         .map(|h| Confirmation {
+            documents: documents
+                .iter()
+                .filter(|d| d.request_id == h.request_id)
+                .map(|d| {
+                    let href = format!("/startups/{}/documents/{}", d.slug, d.id);
+                    (href, l.t(&format!("documents-kind-{}", d.kind)))
+                })
+                .collect(),
             startup: h.startup,
             amount: Money::from_kurus(h.amount_kurus).format(l),
             at: date(h.allocated_at, l),

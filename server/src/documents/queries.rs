@@ -4,19 +4,23 @@
 use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
-/// The risk notice accepted with a request.
+/// The risk notice accepted with a request, and the information form opened for it.
 pub struct RiskNotice {
     pub request_id: i64,
     pub startup: String,
     pub accepted_at: OffsetDateTime,
+    /// The version (upload time) of the round's information form the request was sent under.
+    pub information_form: Option<OffsetDateTime>,
 }
 
 pub async fn risk_notices(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<RiskNotice>> {
     sqlx::query_as!(
         RiskNotice,
         r#"SELECT r.id AS "request_id!", s.name AS startup,
-               r.risk_accepted_at AS "accepted_at: OffsetDateTime"
+               r.risk_accepted_at AS "accepted_at: OffsetDateTime",
+               f.uploaded_at AS "information_form?: OffsetDateTime"
          FROM investment_requests r JOIN startups s ON s.id = r.startup_id
+         LEFT JOIN round_documents f ON f.id = r.information_form_id
          WHERE r.user_id = ? ORDER BY r.id"#,
         user
     )
@@ -49,6 +53,31 @@ pub async fn holdings(db: &SqlitePool, user: i64, only: Option<i64>) -> sqlx::Re
          ORDER BY m.created_at, r.id"#,
         user,
         only
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A document of the round behind a holding: the shareholder agreement or a side letter.
+pub struct HoldingDocument {
+    pub request_id: i64,
+    pub slug: String,
+    pub id: i64,
+    pub kind: String,
+}
+
+/// The current shareholder agreement and every side letter of the rounds `user` holds.
+pub async fn holding_documents(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<HoldingDocument>> {
+    sqlx::query_as!(
+        HoldingDocument,
+        r#"SELECT r.id AS "request_id!", s.slug, d.id AS "id!", d.kind
+         FROM investment_requests r JOIN startups s ON s.id = r.startup_id
+         JOIN round_documents d ON d.startup_id = s.id
+         WHERE r.user_id = ? AND r.status = 'allocated' AND d.kind <> 'information-form'
+           AND (d.kind = 'side-letter' OR d.id = (SELECT MAX(id) FROM round_documents
+                                                  WHERE startup_id = s.id AND kind = d.kind))
+         ORDER BY r.id, d.kind, d.id"#,
+        user
     )
     .fetch_all(db)
     .await

@@ -159,6 +159,7 @@ pub async fn post_update(
     )
     .await?;
     let update = notifications::Update {
+        mail: "startup-update",
         startup: id,
         slug: &posted.slug,
         name: &s.name,

@@ -143,6 +143,9 @@ pub async fn amount_page(
         breakdown: None,
         idempotency_key: new_key(),
         limit: limits::status(&mut conn, ctx.state(), user.id).await?,
+        information_form: crate::startups::documents::information_form(&mut conn, row.id, user.id)
+            .await?
+            .form,
     };
     let page = ctx.page_ctx(|pc| investment_page(pc, &form, &FieldErrors::default()));
     Ok(ctx.render(StatusCode::OK, page).await)
@@ -191,6 +194,7 @@ fn typed_form(ctx: &Ctx, row: &CardRow, input: &RequestInput) -> InvestmentForm 
         fee_rate_bp,
         idempotency_key: input.idempotency_key.trim().to_owned(),
         limit: None,
+        information_form: None,
     }
 }
 
@@ -232,6 +236,28 @@ fn check(
     }
 }
 
+/// The round's current information form (SPK), which the investor must have opened: its id
+/// to record with the request, or the form back with the message.
+async fn information_form(
+    conn: &mut sqlx::SqliteConnection,
+    ctx: &Ctx,
+    row: &CardRow,
+    user: &CurrentUser,
+    input: &RequestInput,
+) -> Result<Result<Option<i64>, Outcome>, AppError> {
+    let check = crate::startups::documents::information_form(conn, row.id, user.id).await?;
+    if check.form.is_none() || check.opened {
+        return Ok(Ok(check.form));
+    }
+    let mut errors = FieldErrors::default();
+    errors.add("risk", "validation-information-form");
+    let typed = InvestmentForm {
+        information_form: check.form,
+        ..typed_form(ctx, row, input)
+    };
+    Ok(Err(Outcome::Invalid(errors, Box::new(typed))))
+}
+
 /// Checks and stores one request; the same idempotency key never makes a second one. The
 /// limit and the round's room are read in the write transaction that stores it.
 pub(super) async fn create(
@@ -260,15 +286,20 @@ pub(super) async fn create(
         }
         return Ok(Outcome::Created);
     }
+    let form = match information_form(&mut tx, ctx, row, user, input).await? {
+        Ok(form) => form,
+        Err(refused) => return Ok(refused),
+    };
     let limit = limits::status(&mut tx, state, user.id).await?;
     if limit.is_some_and(|l| !l.allows(b.investment)) {
         let mut errors = FieldErrors::default();
         errors.add("amount", "validation-over-limit");
-        let form = InvestmentForm {
+        let typed = InvestmentForm {
             limit,
+            information_form: form,
             ..typed_form(ctx, row, input)
         };
-        return Ok(Outcome::Invalid(errors, Box::new(form)));
+        return Ok(Outcome::Invalid(errors, Box::new(typed)));
     }
     let rules = state.shared().rounds.rules();
     let committed = Money::from_kurus(moves::committed(&mut tx, row.id).await?);
@@ -290,6 +321,7 @@ pub(super) async fn create(
         investment_kurus: b.investment.kurus(),
         total_kurus: b.total.kurus(),
         risk_accepted_at: now,
+        information_form_id: form,
         idempotency_key: key,
         status,
         now,
@@ -322,7 +354,13 @@ pub async fn submit_form(
     }
     match create(&ctx, &user, &row, &input).await? {
         Outcome::Created => Ok(Redirect::to("/investmentFlow/created").into_response()),
-        Outcome::Invalid(errors, form) => {
+        Outcome::Invalid(errors, mut form) => {
+            if form.information_form.is_none() {
+                let mut conn = ctx.state().db().acquire().await?;
+                let check =
+                    crate::startups::documents::information_form(&mut conn, row.id, user.id);
+                form.information_form = check.await?.form;
+            }
             let page = ctx.page_ctx(|pc| investment_page(pc, &form, &errors));
             Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await)
         }

@@ -68,7 +68,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 31] = [
+pub const AUTOMATIC: [&str; 32] = [
     "verify",
     "signin",
     "reset",
@@ -91,6 +91,7 @@ pub const AUTOMATIC: [&str; 31] = [
     "fee-refunded",
     "startup-match",
     "startup-update",
+    "startup-report",
     "closing-soon",
     "weekly-digest",
     "question-answered",

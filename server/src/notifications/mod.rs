@@ -60,8 +60,10 @@ pub async fn new_startup(
     Ok(())
 }
 
-/// A startup's update as its mail carries it: the name, then the text in both languages.
+/// A startup's update or quarterly report as its mail carries it: the name, then the text in
+/// both languages; `mail` is the automatic mail (`startup-update`, `startup-report`).
 pub struct Update<'a> {
+    pub mail: &'static str,
     pub startup: i64,
     pub slug: &'a str,
     pub name: &'a str,
@@ -69,8 +71,8 @@ pub struct Update<'a> {
     pub body_en: &'a str,
 }
 
-/// Tells members who saved the startup or hold a request on it about its update, with the
-/// update's text in their language.
+/// Tells members who saved the startup or hold a request on it about its update or report,
+/// with its text in their language.
 pub async fn startup_update(
     conn: &mut SqliteConnection,
     public_url: &str,
@@ -83,13 +85,7 @@ pub async fn startup_update(
             ortak_app::i18n::Locale::En => update.body_en,
         };
         let details = format!("{}:\n{body}", update.name);
-        let mail = optional(
-            &to,
-            MailKind::Updates,
-            "startup-update",
-            &link,
-            Some(details),
-        );
+        let mail = optional(&to, MailKind::Updates, update.mail, &link, Some(details));
         enqueue(conn, &mail).await?;
     }
     Ok(())

@@ -53,7 +53,7 @@ fn known(kind: &str) -> Result<&'static str, AppError> {
 
 /// The mails admins may rewrite: accounts', announcements' and the visitors' forms'. Every
 /// other (requests, fees, payments) only superadmins.
-pub const ADMIN_EDITABLE: [&str; 16] = [
+pub const ADMIN_EDITABLE: [&str; 17] = [
     "verify",
     "signin",
     "reset",
@@ -61,6 +61,7 @@ pub const ADMIN_EDITABLE: [&str; 16] = [
     "welcome",
     "startup-match",
     "startup-update",
+    "startup-report",
     "closing-soon",
     "weekly-digest",
     "question-answered",

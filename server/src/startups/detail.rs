@@ -74,6 +74,7 @@ struct Profile {
     accelerators: Vec<(String, String, String)>,
     prior_rounds: Vec<(String, String, i64)>,
     updates: Vec<(String, String)>,
+    documents: Vec<(i64, String, String)>,
 }
 
 static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> =
@@ -109,6 +110,14 @@ async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
             .map(|r| (r.raised_on.to_string(), r.investors, r.amount_usd))
             .collect(),
         updates: updates(db, id, locale).await?,
+        documents: super::queries::documents::current(db, id)
+            .await?
+            .into_iter()
+            .map(|d| {
+                let at = format_date_short(istanbul_date(d.uploaded_at), locale);
+                (d.id, d.kind, at)
+            })
+            .collect(),
     });
     PROFILES.put((id, locale), writes, made.clone());
     Ok(made)
@@ -142,6 +151,7 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
         accelerators,
         prior_rounds,
         updates,
+        documents,
     } = Profile::clone(&profile);
     Ok(StartupDetail {
         round: RoundFigures {
@@ -152,6 +162,7 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
             waitlist: full,
         },
         updates,
+        documents,
         pages,
         accelerators,
         prior_rounds,

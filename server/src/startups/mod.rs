@@ -7,6 +7,7 @@
 mod cards;
 mod catalogue;
 mod detail;
+pub mod documents;
 mod favorites;
 mod queries;
 pub mod reports;
@@ -21,6 +22,7 @@ pub fn routes() -> Vec<Routes> {
     let member = Routes::new(Access::Member)
         .get("/startups/{slug}", detail::detail)
         .get("/startups/{slug}/pages/{n}", detail::presentation_page)
+        .get("/startups/{slug}/documents/{id}", documents::open)
         .get("/favorites", favorites::favorites)
         .post("/favorites/{slug}", favorites::toggle_favorite);
     vec![public, member]

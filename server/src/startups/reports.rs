@@ -6,6 +6,7 @@
 use ortak_app::domain::quarters::{self, Quarter};
 use ortak_app::domain::time_fmt::istanbul_date;
 use ortak_app::forms::FieldErrors;
+use ortak_app::i18n::Locale;
 use ortak_app::pages::reports::Overdue;
 use ortak_app::pages::startup_editor::ReportForm;
 use serde::Deserialize;
@@ -144,6 +145,33 @@ pub async fn store_report(
         Some(&format!("report:{id} {} {}", form.quarter, form.title_tr)),
     )
     .await?;
+    let (slug, name) = queries::reports::slug_and_name(&mut tx, startup).await?;
+    let label = |locale| quarters::label_of(&form.quarter, locale);
+    let (title_tr, title_en) = (
+        format!(
+            "{} ({})\n{}",
+            form.title_tr,
+            label(Locale::Tr),
+            form.summary_tr
+        ),
+        format!(
+            "{} ({})\n{}",
+            form.title_en,
+            label(Locale::En),
+            form.summary_en
+        ),
+    );
+    let report = crate::notifications::Update {
+        mail: "startup-report",
+        startup,
+        slug: &slug,
+        name: &name,
+        body_tr: &title_tr,
+        body_en: &title_en,
+    };
+    let public_url = &ctx.state().shared().public_url;
+    crate::notifications::startup_update(&mut tx, public_url, &report).await?;
     tx.commit().await?;
+    ctx.state().wake_mailer();
     Ok(())
 }

@@ -44,6 +44,8 @@ pub struct StartupDetail {
     pub prior_rounds: Vec<(String, String, i64)>,
     /// The fund team's updates, `(date, text in the page's language)`, newest first.
     pub updates: Vec<(String, String)>,
+    /// The round's documents: `(id, kind code, upload date)`.
+    pub documents: Vec<(i64, String, String)>,
 }
 
 /// What the viewer may do now: invest, pre-invest, or why neither.
@@ -228,6 +230,28 @@ fn updates(ctx: &PageContext, updates: &[(String, String)]) -> Option<impl IntoV
     })
 }
 
+fn round_documents(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
+    let items = d
+        .documents
+        .iter()
+        .map(|(id, kind, at)| {
+            let href = format!("/startups/{}/documents/{id}", d.card.slug);
+            view! { <li><a href=href>{ctx.t(&format!("documents-kind-{kind}"))}</a> " · " {at.clone()}</li> }
+        })
+        .collect_view();
+    let none = d
+        .documents
+        .is_empty()
+        .then(|| view! { <p class="muted">{ctx.t("round-documents-none")}</p> });
+    view! {
+        <section class="analysis" id="documents" aria-labelledby="round-documents-title">
+            <h2 id="round-documents-title">{ctx.t("round-documents-title")}</h2>
+            {none}
+            <ul>{items}</ul>
+        </section>
+    }
+}
+
 fn questions(ctx: &PageContext, slug: &str) -> impl IntoView + use<> {
     view! {
         <section class="analysis" id="questions" aria-labelledby="questions-title">
@@ -246,6 +270,7 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
             {analysis_sections(ctx, &d.sections)}
             {founders(ctx, &d.founders)}
             {updates(ctx, &d.updates)}
+            {round_documents(ctx, &d)}
             {questions(ctx, &d.card.slug)}
             {history(ctx, &d)}
             {slides(ctx, &d)}

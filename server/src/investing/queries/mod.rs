@@ -30,6 +30,8 @@ pub struct NewRequest<'a> {
     pub investment_kurus: i64,
     pub total_kurus: i64,
     pub risk_accepted_at: OffsetDateTime,
+    /// The information form version the investor opened, when the round has one.
+    pub information_form_id: Option<i64>,
     pub idempotency_key: &'a str,
     /// `Submitted`, or `Waitlisted` when the round is full.
     pub status: RequestStatus,
@@ -45,8 +47,8 @@ pub async fn insert_request(
     sqlx::query_scalar!(
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
              investment_kurus, total_kurus, risk_accepted_at, idempotency_key, status, created_at,
-             updated_at, cancel_until)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             updated_at, cancel_until, information_form_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id AS \"id!\"",
         r.user,
         r.startup,
@@ -61,7 +63,8 @@ pub async fn insert_request(
         r.status,
         r.now,
         r.now,
-        r.cancel_until
+        r.cancel_until,
+        r.information_form_id
     )
     .fetch_optional(conn)
     .await

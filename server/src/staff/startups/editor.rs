@@ -5,6 +5,7 @@ use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::startup_form::StartupForm;
+use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::{EditorExtras, ReportForm, startup_editor_page};
@@ -85,13 +86,14 @@ async fn extras(
     let db = ctx.state().db();
     let funds = queries::funds(db).await?;
     // The pages link by the stored address, not the one being typed.
-    let (slug, pages, reports) = match id {
+    let (slug, pages, reports, documents) = match id {
         Some(id) => (
             queries::slug(db, id).await?,
             queries::page_positions(db, id).await?,
             queries::reports(db, id).await?,
+            crate::startups::documents::current(db, id).await?,
         ),
-        None => (String::new(), Vec::new(), Vec::new()),
+        None => (String::new(), Vec::new(), Vec::new(), Vec::new()),
     };
     Ok(EditorExtras {
         funds: funds.into_iter().map(|f| (f.id, f.name)).collect(),
@@ -106,6 +108,13 @@ async fn extras(
                     Locale::En => r.title_en,
                 };
                 (r.quarter, title)
+            })
+            .collect(),
+        documents: documents
+            .into_iter()
+            .map(|d| {
+                let at = format_date_short(istanbul_date(d.uploaded_at), ctx.locale);
+                (d.id, d.kind, at)
             })
             .collect(),
         report,

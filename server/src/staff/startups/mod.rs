@@ -8,6 +8,7 @@
 //! `staff/queries/startups.rs` and `startup_drafts.rs`.
 
 mod attachments;
+mod documents;
 mod editor;
 mod form;
 mod from_application;
@@ -41,6 +42,11 @@ pub fn routes() -> Routes {
         .post(
             "/dashboard/startups/{id}/pages/{n}/delete",
             attachments::remove_page,
+        )
+        .post_limited(
+            "/dashboard/startups/{id}/documents/{kind}",
+            documents::upload,
+            crate::startups::documents::DOCUMENT_MAX_BYTES + 64 * 1024,
         )
         .post_limited(
             "/dashboard/startups/{id}/reports",

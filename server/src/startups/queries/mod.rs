@@ -3,6 +3,7 @@
 //! pages, VIP early access and stored reports; the round's figures in `rounds`. Everything
 //! else is compile-checked.
 
+pub mod documents;
 pub mod reports;
 pub mod rounds;
 
