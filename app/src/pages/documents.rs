@@ -73,6 +73,7 @@ pub fn documents_page(ctx: &PageContext, v: &Vault) -> Page {
             <h1>{ctx.t("documents-title")}</h1>
             <p class="lead">{ctx.t("documents-description")}</p>
         </header>
+        <div class="documents-page">
         <section class="stack" aria-labelledby="accepted-title">
             <h2 id="accepted-title">{ctx.t("documents-accepted")}</h2>
             <div class="table-wrap">
@@ -96,6 +97,7 @@ pub fn documents_page(ctx: &PageContext, v: &Vault) -> Page {
             {none(v.years.is_empty(), "documents-no-statements")}
             <ul>{years}</ul>
         </section>
+        </div>
     }
     .into_any();
     let mut page = Page::new(
