@@ -53,7 +53,7 @@ pub async fn of_user(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Acceptance>
     sqlx::query_as!(
         Acceptance,
         r#"SELECT document, version, accepted_at AS "accepted_at: OffsetDateTime"
-         FROM acceptances WHERE user_id = ? ORDER BY accepted_at, document"#,
+         FROM acceptances WHERE user_id = ? ORDER BY accepted_at, version, document"#,
         user
     )
     .fetch_all(db)
