@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf};
-use common::{Server, client, csrf_of};
+use common::{Server, client, csrf_of, scalar};
 use reqwest::multipart::{Form, Part};
 use tempfile::TempDir;
 
@@ -30,13 +30,6 @@ fn start_with_clock(data: TempDir, env: &[(&str, &str)]) -> (Server, PathBuf, Te
 
 fn move_clock(clock: &Path, seconds: i64) {
     std::fs::write(clock, seconds.to_string()).unwrap();
-}
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
 }
 
 /// Waits up to 10 s for `sql` to count `expected`.

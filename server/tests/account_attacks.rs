@@ -13,15 +13,8 @@ use common::journeys::{
     signup_fields, start_with_mail,
 };
 use common::smtp::link_in;
-use common::{Server, client, csrf_of};
+use common::{Server, client, csrf_of, scalar};
 use tempfile::TempDir;
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
-}
 
 /// Asks for a sign-in link for `email` as an anonymous visitor.
 async fn ask_for_link(server: &Server, email: &str, next: &str) {

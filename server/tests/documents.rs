@@ -5,12 +5,8 @@
 mod common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, sign_in, sign_up};
-use common::{Server, client};
+use common::{Server, client, exec};
 use tempfile::TempDir;
-
-async fn exec(server: &Server, sql: &str) {
-    sqlx::query(sql).execute(&server.db().await).await.unwrap();
-}
 
 /// A demo investor with an allocated holding, given a password and the current terms.
 async fn holder(server: &Server, skip: i64) -> (String, i64) {

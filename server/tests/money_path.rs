@@ -6,12 +6,12 @@
 
 mod common;
 
-use common::Server;
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::money::{
     fund, give_transfer, investor, make_qualified, mkk, pay_fee, qualified_investor, request_of,
     send_request, staff_move, status_of, tckn, verify_email,
 };
+use common::{Server, scalar};
 use tempfile::TempDir;
 
 fn start() -> Server {
@@ -19,13 +19,6 @@ fn start() -> Server {
     create_admin(&data, "super@example.com", true);
     create_admin(&data, "admin@example.com", false);
     Server::start_in(data, &[("ORTAK_DEMO", "1")])
-}
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
 }
 
 /// Money that moved for `request`: fee paid, received in escrow, and what went back.

@@ -7,7 +7,7 @@ mod common;
 use common::journeys::{csrf, post_form, sign_up};
 use common::money::{qualified_investor, send_request, set_clock, verify_email};
 use common::smtp::{SmtpSink, link_in};
-use common::{Server, client, csrf_of};
+use common::{Server, client, csrf_of, exec, scalar};
 use tempfile::TempDir;
 use time::{Duration, OffsetDateTime, Time, Weekday};
 
@@ -41,17 +41,27 @@ async fn start(clock: &TempDir, offset: i64) -> (Server, SmtpSink) {
     (server, sink)
 }
 
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
+/// Whether the notifications tab in `html` has the box of `kind` ticked.
+fn ticked(html: &str, kind: &str) -> bool {
+    let input = html.split(&format!("id=\"mails-{kind}\"")).nth(1).unwrap();
+    input.split('>').next().unwrap().contains("checked")
 }
 
 /// A verified member signed in (no mail needed).
 async fn member(server: &Server, email: &str) -> reqwest::Client {
     let browser = sign_up(server, email).await;
     verify_email(server, email).await;
+    browser
+}
+
+/// A member of fund 2's team (the fund of the startups these tests use), signed in.
+async fn fund_team(server: &Server) -> reqwest::Client {
+    let browser = member(server, "fon@example.com").await;
+    exec(
+        server,
+        "INSERT INTO fund_members (fund_id, user_id) SELECT 2, id FROM users WHERE email = 'fon@example.com'",
+    )
+    .await;
     browser
 }
 
@@ -136,15 +146,7 @@ async fn members_choose_their_mails_and_unsubscribe_in_one_click() {
         ("updates", true),
         ("digest", false),
     ] {
-        let input = tab
-            .split(&format!("id=\"mails-{kind}\""))
-            .nth(1)
-            .unwrap()
-            .split('>')
-            .next()
-            .unwrap()
-            .to_owned();
-        assert_eq!(input.contains("checked"), on, "{kind}: {input}");
+        assert_eq!(ticked(&tab, kind), on, "{kind}");
     }
     assert!(tab.contains(
         "Hizmet e-postaları (giriş, ödemeler, yatırım taleplerinizin durumu) her zaman gönderilir."
@@ -160,15 +162,7 @@ async fn members_choose_their_mails_and_unsubscribe_in_one_click() {
         assert_eq!(refused.status(), 422);
         let html = refused.text().await.unwrap();
         assert!(html.contains(message), "{lang}");
-        let digest = html
-            .split("id=\"mails-digest\"")
-            .nth(1)
-            .unwrap()
-            .split('>')
-            .next()
-            .unwrap()
-            .to_owned();
-        assert!(digest.contains("checked"), "keeps what was ticked");
+        assert!(ticked(&html, "digest"), "keeps what was ticked");
     }
     assert_eq!(
         scalar(&server, "SELECT COUNT(*) FROM mail_preferences").await,
@@ -180,23 +174,11 @@ async fn members_choose_their_mails_and_unsubscribe_in_one_click() {
     assert_eq!(saved.status(), 303);
     let tab = common::text(&bora, server.url("/profile?tab=notifications")).await;
     assert!(tab.contains("Bildirim tercihleriniz kaydedildi."));
-    let updates = tab
-        .split("id=\"mails-updates\"")
-        .nth(1)
-        .unwrap()
-        .split('>')
-        .next()
-        .unwrap()
-        .to_owned();
-    assert!(!updates.contains("checked"));
+    assert!(!ticked(&tab, "updates"));
 
     // The fund's team posts an update: Ayşe is told, with its text and the one-click headers;
     // Bora, who switched updates off, is not.
-    let fund = member(&server, "fon@example.com").await;
-    sqlx::query("INSERT INTO fund_members (fund_id, user_id) SELECT 2, id FROM users WHERE email = 'fon@example.com'")
-        .execute(&server.db().await)
-        .await
-        .unwrap();
+    let fund = fund_team(&server).await;
     post_update(&server, &fund, startup, "CTO işe alındı.", "Hired a CTO.").await;
     let mail = sink
         .wait_for("ayse@example.com", "güncelleme paylaştı")
@@ -287,15 +269,7 @@ async fn members_choose_their_mails_and_unsubscribe_in_one_click() {
         1
     );
     let tab = common::text(&ayse, server.url("/profile?tab=notifications")).await;
-    let updates = tab
-        .split("id=\"mails-updates\"")
-        .nth(1)
-        .unwrap()
-        .split('>')
-        .next()
-        .unwrap()
-        .to_owned();
-    assert!(!updates.contains("checked"));
+    assert!(!ticked(&tab, "updates"));
 }
 
 #[tokio::test]
@@ -366,11 +340,7 @@ async fn closing_soon_and_the_weekly_digest_go_out_once_each() {
     );
 
     // The digest: only Bora consented. An update posted this week is in it.
-    let fund = member(&server, "fon@example.com").await;
-    sqlx::query("INSERT INTO fund_members (fund_id, user_id) SELECT 2, id FROM users WHERE email = 'fon@example.com'")
-        .execute(&server.db().await)
-        .await
-        .unwrap();
+    let fund = fund_team(&server).await;
     post_update(
         &server,
         &fund,

@@ -12,7 +12,7 @@ use common::journeys::{
     ADMIN_PASSWORD, confirm_newsletter, create_admin, csrf, post_form, sign_in, sign_up,
 };
 use common::smtp::SmtpSink;
-use common::{Server, client};
+use common::{Server, client, exec, scalar};
 use reqwest::multipart::{Form, Part};
 use sha2::Digest;
 use tempfile::TempDir;
@@ -20,17 +20,6 @@ use tempfile::TempDir;
 const PDF: &[u8] = b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n";
 const TCKN: &str = "10000000146";
 const PASSWORD: &str = "gizli-sifre-123";
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
-}
-
-async fn exec(server: &Server, sql: &str) {
-    sqlx::query(sql).execute(&server.db().await).await.unwrap();
-}
 
 fn files_in(server: &Server, folder: &str) -> usize {
     std::fs::read_dir(server.data.path().join(folder)).map_or(0, |d| d.count())

@@ -7,15 +7,8 @@ mod common;
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::money::verify_email;
 use common::smtp::SmtpSink;
-use common::{Server, client};
+use common::{Server, client, scalar};
 use tempfile::TempDir;
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
-}
 
 async fn slug_of(server: &Server, id: i64) -> String {
     sqlx::query_scalar("SELECT slug FROM startups WHERE id = ?")

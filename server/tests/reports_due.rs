@@ -6,14 +6,10 @@ mod common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, sign_in, sign_up};
 use common::money::set_clock;
-use common::{Server, csrf_of};
+use common::{Server, csrf_of, exec};
 use tempfile::TempDir;
 use time::OffsetDateTime;
 use time::macros::datetime;
-
-async fn exec(server: &Server, sql: &str) {
-    sqlx::query(sql).execute(&server.db().await).await.unwrap();
-}
 
 #[tokio::test]
 async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {

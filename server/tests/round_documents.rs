@@ -7,17 +7,10 @@ mod common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, sign_in};
 use common::money::{qualified_investor, send_request};
-use common::{Server, csrf_of};
+use common::{Server, csrf_of, scalar};
 use tempfile::TempDir;
 
 const SLUG: &str = "odeme-koprusu";
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
-}
 
 async fn upload(
     server: &Server,

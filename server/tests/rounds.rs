@@ -9,7 +9,7 @@ use common::money::{
     fund, give_transfer, investor, pay_fee, qualified_investor, receive, request_of, send_request,
     set_clock, staff_move, status_of, wait_for_count,
 };
-use common::{Server, csrf_of};
+use common::{Server, csrf_of, scalar};
 use tempfile::TempDir;
 
 /// A demo server with a superadmin, a clock the test moves and a job tick every second.
@@ -26,13 +26,6 @@ fn start(clock: &TempDir) -> Server {
             ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
         ],
     )
-}
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
 }
 
 async fn startup_id(server: &Server, slug: &str) -> i64 {

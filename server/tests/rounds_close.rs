@@ -9,7 +9,7 @@ use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in};
 use common::money::{
     fund, qualified_investor, request_of, send_request, set_clock, status_of, wait_for_count,
 };
-use common::{Server, csrf_of};
+use common::{Server, csrf_of, scalar};
 use tempfile::TempDir;
 
 fn env(clock: &str) -> Vec<(&'static str, &str)> {
@@ -26,13 +26,6 @@ fn start(clock: &TempDir) -> Server {
     let file = clock.path().join("offset");
     set_clock(&file, 0);
     Server::start_in(data, &env(file.to_str().unwrap()))
-}
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
 }
 
 async fn text(server: &Server, sql: &str) -> String {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
-use common::{Server, csrf_of};
+use common::{Server, csrf_of, scalar};
 use tempfile::TempDir;
 
 /// A complete editor form for a new pre-investment startup; VIP groups only until `vip`.
@@ -65,13 +65,6 @@ async fn make_startup(
         &[("create", "1".into())],
     )
     .await
-}
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
 }
 
 async fn audit_has(server: &Server, action: &str) -> bool {

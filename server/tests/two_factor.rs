@@ -10,15 +10,8 @@ use common::journeys::{
     second_factor, secret_on_page, sign_in, start_with_mail,
 };
 use common::smtp::link_in;
-use common::{Server, client, csrf_of};
+use common::{Server, client, csrf_of, scalar};
 use tempfile::TempDir;
-
-async fn scalar(server: &Server, sql: &str) -> i64 {
-    sqlx::query_scalar(sql)
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap()
-}
 
 /// Posts the password form; returns the browser and where it was sent.
 async fn password(server: &Server, email: &str, password: &str) -> (reqwest::Client, String) {

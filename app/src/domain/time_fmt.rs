@@ -47,6 +47,11 @@ pub fn format_date_short(date: Date, locale: Locale) -> String {
     )
 }
 
+/// The Istanbul day of a UTC instant, as [`format_date_short`] writes it.
+pub fn format_day(at: OffsetDateTime, locale: Locale) -> String {
+    format_date_short(istanbul_date(at), locale)
+}
+
 /// `21 Kasım 2026` in Turkish, `21 November 2026` in English.
 pub fn format_date_long(date: Date, locale: Locale) -> String {
     let month = usize::from(u8::from(date.month())) - 1;

@@ -10,7 +10,7 @@ use time::{Date, OffsetDateTime};
 
 use super::dashboard::staff_layout;
 use crate::domain::money::Money;
-use crate::domain::time_fmt::{ISTANBUL, format_date_short, istanbul_date};
+use crate::domain::time_fmt::{ISTANBUL, format_date_short, format_day};
 use crate::forms::csrf_field;
 use crate::shell::{Page, PageContext};
 
@@ -54,7 +54,7 @@ impl Cell {
         match self {
             Cell::Text(text) => text.clone(),
             Cell::Label(id) => ctx.t(id),
-            Cell::Date(at) => format_date_short(istanbul_date(*at), ctx.locale),
+            Cell::Date(at) => format_day(*at, ctx.locale),
             Cell::DateTime(at) => {
                 let local = at.to_offset(ISTANBUL);
                 format!(

@@ -12,10 +12,10 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::format_share;
-use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::domain::time_fmt::format_day;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::documents::{Accepted, Confirmation, Vault, documents_page};
-use time::{Date, Month, OffsetDateTime};
+use time::{Date, Month};
 
 use crate::accounts::terms_of_user;
 use crate::error::AppError;
@@ -31,10 +31,6 @@ pub fn routes() -> Vec<Routes> {
     ]
 }
 
-fn date(at: OffsetDateTime, locale: Locale) -> String {
-    format_date_short(istanbul_date(at), locale)
-}
-
 /// `GET /documents`.
 async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
     let db = ctx.state().db();
@@ -45,7 +41,7 @@ async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
         .map(|a| Accepted {
             document: l.t(&format!("documents-{}", a.document)),
             version: a.version,
-            at: date(a.accepted_at, l),
+            at: format_day(a.accepted_at, l),
         })
         .collect();
     for r in queries::risk_notices(db, user.id).await? {
@@ -56,13 +52,13 @@ async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
         accepted.push(Accepted {
             document: l.t_args("documents-risk-notice", &args),
             version: "—".into(),
-            at: date(r.accepted_at, l),
+            at: format_day(r.accepted_at, l),
         });
         if let Some(version) = r.information_form {
             accepted.push(Accepted {
                 document: l.t_args("documents-information-form", &args),
-                version: date(version, l),
-                at: date(r.accepted_at, l),
+                version: format_day(version, l),
+                at: format_day(r.accepted_at, l),
             });
         }
     }
@@ -81,7 +77,7 @@ async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
                 .collect(),
             startup: h.startup,
             amount: Money::from_kurus(h.amount_kurus).format(l),
-            at: date(h.allocated_at, l),
+            at: format_day(h.allocated_at, l),
             request_id: h.request_id,
         })
         .collect();
@@ -163,9 +159,9 @@ async fn confirmation(
         lines.push(Line::Row(l.t("pdf-share"), format_share(ppm, l)));
     }
     lines.extend([
-        Line::Row(l.t("pdf-allocated-at"), date(h.allocated_at, l)),
+        Line::Row(l.t("pdf-allocated-at"), format_day(h.allocated_at, l)),
         Line::Row(l.t("pdf-request"), h.request_id.to_string()),
-        Line::Row(l.t("pdf-issued-at"), date(ctx.state().now(), l)),
+        Line::Row(l.t("pdf-issued-at"), format_day(ctx.state().now(), l)),
         Line::Gap,
         Line::Text(l.t("pdf-confirmation-text")),
     ]);
@@ -205,7 +201,7 @@ async fn statement(
     let mut lines = vec![Line::Title(title.clone())];
     lines.extend(investor_rows(&ctx, user.id, l).await?);
     lines.extend([
-        Line::Row(l.t("pdf-issued-at"), date(ctx.state().now(), l)),
+        Line::Row(l.t("pdf-issued-at"), format_day(ctx.state().now(), l)),
         Line::Gap,
     ]);
     lines.push(Line::Text(l.t("pdf-statement-text")));
@@ -223,7 +219,7 @@ async fn statement(
         }
         let label = format!(
             "{} · {} · {} {}",
-            date(m.at, l),
+            format_day(m.at, l),
             l.t(&format!("pdf-kind-{}", m.kind)),
             m.startup,
             format_args!("#{}", m.request_id)

@@ -11,7 +11,7 @@ use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::money::Money;
-use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::domain::time_fmt::format_day;
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::ReportForm;
@@ -85,7 +85,7 @@ async fn show(
         .await?
         .into_iter()
         .map(|u| {
-            let day = format_date_short(istanbul_date(u.created_at), Locale::Tr);
+            let day = format_day(u.created_at, Locale::Tr);
             (day, u.body_tr, u.body_en)
         })
         .collect();

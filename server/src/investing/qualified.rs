@@ -6,7 +6,7 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::domain::time_fmt::format_day;
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::qualified::{BASES, Latest, qualified_page};
@@ -40,7 +40,7 @@ fn evidence_kind(bytes: &[u8]) -> Option<&'static str> {
 async fn latest(ctx: &Ctx, user: i64) -> Result<Latest, AppError> {
     let latest = queries::latest_declaration(ctx.state().db(), user).await?;
     Ok(latest.map(|d| {
-        let day = format_date_short(istanbul_date(d.submitted_at), Locale::Tr);
+        let day = format_day(d.submitted_at, Locale::Tr);
         (d.basis, d.status, d.rejection_reason, day)
     }))
 }

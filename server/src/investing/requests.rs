@@ -237,7 +237,8 @@ fn check(
 }
 
 /// The round's current information form (SPK), which the investor must have opened: its id
-/// to record with the request, or the form back with the message.
+/// to record with the request, or the form back with the message (the page adds the form's
+/// link, as for every refusal).
 async fn information_form(
     conn: &mut sqlx::SqliteConnection,
     ctx: &Ctx,
@@ -251,10 +252,7 @@ async fn information_form(
     }
     let mut errors = FieldErrors::default();
     errors.add("risk", "validation-information-form");
-    let typed = InvestmentForm {
-        information_form: check.form,
-        ..typed_form(ctx, row, input)
-    };
+    let typed = typed_form(ctx, row, input);
     Ok(Err(Outcome::Invalid(errors, Box::new(typed))))
 }
 
@@ -296,7 +294,6 @@ pub(super) async fn create(
         errors.add("amount", "validation-over-limit");
         let typed = InvestmentForm {
             limit,
-            information_form: form,
             ..typed_form(ctx, row, input)
         };
         return Ok(Outcome::Invalid(errors, Box::new(typed)));
@@ -355,12 +352,10 @@ pub async fn submit_form(
     match create(&ctx, &user, &row, &input).await? {
         Outcome::Created => Ok(Redirect::to("/investmentFlow/created").into_response()),
         Outcome::Invalid(errors, mut form) => {
-            if form.information_form.is_none() {
-                let mut conn = ctx.state().db().acquire().await?;
-                let check =
-                    crate::startups::documents::information_form(&mut conn, row.id, user.id);
-                form.information_form = check.await?.form;
-            }
+            let mut conn = ctx.state().db().acquire().await?;
+            let check = crate::startups::documents::information_form(&mut conn, row.id, user.id);
+            form.information_form = check.await?.form;
+            drop(conn);
             let page = ctx.page_ctx(|pc| investment_page(pc, &form, &errors));
             Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await)
         }

@@ -91,6 +91,39 @@ pub async fn startup_update(
     Ok(())
 }
 
+/// A question just answered, as its mail carries it.
+pub struct Answer<'a> {
+    pub startup: i64,
+    pub name: &'a str,
+    /// The thread's address, at the question.
+    pub link: &'a str,
+    pub question: &'a str,
+    pub text: &'a str,
+    pub asker: i64,
+    pub answerer: i64,
+}
+
+/// Tells the asker and the members who saved the startup that a question was answered, with
+/// the question and the answer; never the one who answered.
+pub async fn question_answered(
+    conn: &mut SqliteConnection,
+    answer: &Answer<'_>,
+) -> Result<(), AppError> {
+    let recipients =
+        queries::answer_recipients(conn, answer.startup, answer.asker, answer.answerer).await?;
+    for to in recipients {
+        let label = to.language.t("questions-answer");
+        let details = format!(
+            "{}\n\n{}\n\n{label}: {}",
+            answer.name, answer.question, answer.text
+        );
+        let kind = MailKind::Answers;
+        let mail = optional(&to, kind, "question-answered", answer.link, Some(details));
+        enqueue(conn, &mail).await?;
+    }
+    Ok(())
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct TokenQuery {

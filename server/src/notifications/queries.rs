@@ -131,6 +131,31 @@ pub async fn update_recipients(
     .await
 }
 
+/// Who is told of an answer: the asker and the members who saved the startup, when they get
+/// answers; never the one who answered.
+pub async fn answer_recipients(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    asker: i64,
+    answerer: i64,
+) -> sqlx::Result<Vec<Recipient>> {
+    sqlx::query_as!(
+        Recipient,
+        r#"SELECT u.id AS "id!", u.email, u.first_name, u.language AS "language: Locale" FROM users u
+         WHERE u.deactivated_at IS NULL AND u.email_verified_at IS NOT NULL AND u.id <> ?3
+           AND (u.id = ?2 OR EXISTS (SELECT 1 FROM favorites f
+                                      WHERE f.user_id = u.id AND f.startup_id = ?1))
+           AND COALESCE((SELECT p.enabled FROM mail_preferences p
+                         WHERE p.user_id = u.id AND p.kind = 'answers'), 1) = 1
+         ORDER BY u.id"#,
+        startup,
+        asker,
+        answerer
+    )
+    .fetch_all(conn)
+    .await
+}
+
 /// Investors whose interests include `sector` and who get new startups' announcements.
 pub async fn interested_in(
     conn: &mut SqliteConnection,

@@ -10,8 +10,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::email::normalize_email;
 use ortak_app::domain::money::Money;
-use ortak_app::domain::notifications::MailKind;
-use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::domain::time_fmt::format_day;
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::questions::{QuestionItem, QuestionsView, Typed, questions_page};
@@ -21,7 +20,8 @@ use crate::db::audit;
 use crate::db::rate_limits::{self, Limit};
 use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
-use crate::startups::{CardRow, published_card};
+use crate::notifications;
+use crate::startups::{CardRow, published_card, slug_and_name};
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Member, Routes, Staff, flash};
 
@@ -42,10 +42,6 @@ pub fn routes() -> Vec<Routes> {
     vec![member, staff]
 }
 
-fn date(at: time::OffsetDateTime, locale: Locale) -> String {
-    format_date_short(istanbul_date(at), locale)
-}
-
 /// The questions page of `card`, with what came back from a refused form.
 async fn show(
     ctx: &Ctx,
@@ -61,8 +57,10 @@ async fn show(
         .map(|q| QuestionItem {
             id: q.id,
             body: q.body,
-            asked: date(q.asked_at, ctx.locale),
-            answer: q.answer.zip(q.answered_at.map(|at| date(at, ctx.locale))),
+            asked: format_day(q.asked_at, ctx.locale),
+            answer: q
+                .answer
+                .zip(q.answered_at.map(|at| format_day(at, ctx.locale))),
             hidden_reason: q.hidden_reason,
             mine: q.mine,
         })
@@ -200,25 +198,16 @@ async fn answer(
     };
     let public_url = &ctx.state().shared().public_url;
     let link = format!("{public_url}/startups/{slug}/questions#question-{id}");
-    for to in queries::answer_recipients(&mut tx, card.id, open.asker, user.id).await? {
-        let details = format!(
-            "{}\n\n{}\n\n{}: {text}",
-            card.name,
-            open.body,
-            to.language.t("questions-answer")
-        );
-        let mut mail = Mail::automatic(
-            &to.email,
-            to.language,
-            &to.first_name,
-            "question-answered",
-            &link,
-            "",
-            Some(details),
-        );
-        mail.unsubscribe = Some(MailKind::Answers);
-        enqueue(&mut tx, &mail).await?;
-    }
+    let answered = notifications::Answer {
+        startup: card.id,
+        name: &card.name,
+        link: &link,
+        question: &open.body,
+        text: &text,
+        asker: open.asker,
+        answerer: user.id,
+    };
+    notifications::question_answered(&mut tx, &answered).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
     flash::success(&ctx, "questions-answered").await?;
@@ -293,11 +282,11 @@ async fn invite_founder(
     Form(f): Form<InviteForm>,
 ) -> Result<Response, AppError> {
     let db = ctx.state().db();
-    let startup = queries::startup(db, id).await?.ok_or(AppError::NotFound)?;
+    let (slug, name) = slug_and_name(db, id).await?.ok_or(AppError::NotFound)?;
     let email = match normalize_email(&f.founder_email) {
         Ok(email) => email,
         Err(e) => {
-            let card = published_card(&ctx, &startup.slug).await?;
+            let card = published_card(&ctx, &slug).await?;
             let mut errors = FieldErrors::default();
             errors.add("founder_email", e.message_id());
             let refused = (
@@ -324,7 +313,7 @@ async fn invite_founder(
         let link = format!(
             "{}/signin?next=/startups/{}/questions",
             ctx.state().shared().public_url,
-            startup.slug
+            slug
         );
         for locale in [Locale::Tr, Locale::En] {
             let mail = Mail::automatic(
@@ -334,7 +323,7 @@ async fn invite_founder(
                 "founder-invite",
                 &link,
                 "",
-                Some(startup.name.clone()),
+                Some(name.clone()),
             );
             enqueue(&mut tx, &mail).await?;
         }
@@ -342,5 +331,5 @@ async fn invite_founder(
     tx.commit().await?;
     ctx.state().wake_mailer();
     flash::success(&ctx, "founders-invited").await?;
-    Ok(Redirect::to(&format!("/startups/{}/questions", startup.slug)).into_response())
+    Ok(Redirect::to(&format!("/startups/{slug}/questions")).into_response())
 }

@@ -1,6 +1,5 @@
 //! The SQL of questions and founders.
 
-use ortak_app::i18n::Locale;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
@@ -132,37 +131,6 @@ pub async fn slug_of_question(db: &SqlitePool, id: i64) -> sqlx::Result<Option<S
     .await
 }
 
-/// Who is told of an answer: the asker and the members who saved the startup, when they get
-/// answers; never the one who answered.
-pub struct Recipient {
-    pub email: String,
-    pub first_name: String,
-    pub language: Locale,
-}
-
-pub async fn answer_recipients(
-    conn: &mut SqliteConnection,
-    startup: i64,
-    asker: i64,
-    answerer: i64,
-) -> sqlx::Result<Vec<Recipient>> {
-    sqlx::query_as!(
-        Recipient,
-        r#"SELECT u.email, u.first_name, u.language AS "language: Locale" FROM users u
-         WHERE u.deactivated_at IS NULL AND u.email_verified_at IS NOT NULL AND u.id <> ?3
-           AND (u.id = ?2 OR EXISTS (SELECT 1 FROM favorites f
-                                      WHERE f.user_id = u.id AND f.startup_id = ?1))
-           AND COALESCE((SELECT p.enabled FROM mail_preferences p
-                         WHERE p.user_id = u.id AND p.kind = 'answers'), 1) = 1
-         ORDER BY u.id"#,
-        startup,
-        asker,
-        answerer
-    )
-    .fetch_all(conn)
-    .await
-}
-
 /// Records that staff invited `email` as a founder of `startup`; `false` if already invited.
 pub async fn invite_founder(
     conn: &mut SqliteConnection,
@@ -192,16 +160,4 @@ pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<String>
     )
     .fetch_all(db)
     .await
-}
-
-/// A startup by id: its slug and name (for the staff invitation).
-pub struct Startup {
-    pub slug: String,
-    pub name: String,
-}
-
-pub async fn startup(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Startup>> {
-    sqlx::query_as!(Startup, "SELECT slug, name FROM startups WHERE id = ?", id)
-        .fetch_optional(db)
-        .await
 }

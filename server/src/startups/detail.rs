@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
-use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::domain::time_fmt::format_day;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
@@ -53,7 +53,7 @@ async fn updates(
         .await?
         .into_iter()
         .map(|u| {
-            let day = format_date_short(istanbul_date(u.created_at), Locale::Tr);
+            let day = format_day(u.created_at, Locale::Tr);
             (day, pick(locale, u.body_tr, u.body_en))
         })
         .collect())
@@ -114,7 +114,7 @@ async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
             .await?
             .into_iter()
             .map(|d| {
-                let at = format_date_short(istanbul_date(d.uploaded_at), locale);
+                let at = format_day(d.uploaded_at, locale);
                 (d.id, d.kind, at)
             })
             .collect(),

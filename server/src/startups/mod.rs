@@ -13,7 +13,7 @@ mod queries;
 pub mod reports;
 
 pub use cards::published_card;
-pub use queries::{CardRow, is_vip};
+pub use queries::{CardRow, is_vip, slug_and_name};
 
 use crate::web::{Access, Routes};
 

@@ -128,14 +128,14 @@ pub async fn store_report(
     form: &ReportForm,
     file: UploadedFile,
 ) -> Result<(), AppError> {
-    let name = crate::web::files::random_name("pdf");
+    let file_name = crate::web::files::random_name("pdf");
     let mut tx = crate::db::write(ctx.state().db()).await?;
-    if !queries::startup_exists(&mut tx, startup).await? {
-        return Err(AppError::NotFound);
-    }
-    file.keep(&ctx.state().shared().data_dir, "reports", &name)
+    let (slug, name) = queries::slug_and_name(&mut *tx, startup)
+        .await?
+        .ok_or(AppError::NotFound)?;
+    file.keep(&ctx.state().shared().data_dir, "reports", &file_name)
         .await?;
-    let id = queries::insert_report(&mut tx, startup, form, &name).await?;
+    let id = queries::insert_report(&mut tx, startup, form, &file_name).await?;
     audit::record(
         &mut tx,
         actor,
@@ -145,7 +145,6 @@ pub async fn store_report(
         Some(&format!("report:{id} {} {}", form.quarter, form.title_tr)),
     )
     .await?;
-    let (slug, name) = queries::reports::slug_and_name(&mut tx, startup).await?;
     let label = |locale| quarters::label_of(&form.quarter, locale);
     let (title_tr, title_en) = (
         format!(

@@ -23,6 +23,19 @@ pub struct Server {
     pub output: Arc<Mutex<Vec<String>>>,
 }
 
+/// The one number `sql` (a `SELECT COUNT(*)`, an id, ...) answers in the server's database.
+pub async fn scalar(server: &Server, sql: &str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap()
+}
+
+/// Runs `sql` against the server's database (a test's set-up).
+pub async fn exec(server: &Server, sql: &str) {
+    sqlx::query(sql).execute(&server.db().await).await.unwrap();
+}
+
 /// A client that keeps cookies and does not follow redirects, like a careful browser.
 pub fn client() -> reqwest::Client {
     reqwest::Client::builder()

@@ -5,7 +5,7 @@ use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::startup_form::StartupForm;
-use ortak_app::domain::time_fmt::{format_date_short, istanbul_date};
+use ortak_app::domain::time_fmt::format_day;
 use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::{EditorExtras, ReportForm, startup_editor_page};
@@ -113,7 +113,7 @@ async fn extras(
         documents: documents
             .into_iter()
             .map(|d| {
-                let at = format_date_short(istanbul_date(d.uploaded_at), ctx.locale);
+                let at = format_day(d.uploaded_at, ctx.locale);
                 (d.id, d.kind, at)
             })
             .collect(),

@@ -366,13 +366,15 @@ pub async fn is_vip(db: &SqlitePool, user: i64, startup: i64) -> sqlx::Result<bo
     .await
 }
 
-pub async fn startup_exists(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<bool> {
-    sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM startups WHERE id = ?) AS "found!: bool""#,
-        startup
-    )
-    .fetch_one(conn)
-    .await
+/// A startup's address and name, if it exists.
+pub async fn slug_and_name<'e>(
+    db: impl sqlx::SqliteExecutor<'e>,
+    id: i64,
+) -> sqlx::Result<Option<(String, String)>> {
+    let row = sqlx::query!("SELECT slug, name FROM startups WHERE id = ?", id)
+        .fetch_optional(db)
+        .await?;
+    Ok(row.map(|r| (r.slug, r.name)))
 }
 
 /// Stores a report's row (its PDF is `file_name` under `reports/`); returns its id.

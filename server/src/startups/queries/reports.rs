@@ -1,7 +1,7 @@
 //! The SQL behind overdue quarterly reports.
 
 use ortak_app::domain::investing::RequestStatus;
-use sqlx::{SqliteConnection, SqlitePool};
+use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
 /// A funded startup with the quarters it has reported on (as typed or stored).
@@ -33,12 +33,4 @@ pub async fn funded(db: &SqlitePool, viewer: Option<i64>) -> sqlx::Result<Vec<Re
     )
     .fetch_all(db)
     .await
-}
-
-/// A startup's address and name (for the mail about its new report).
-pub async fn slug_and_name(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<(String, String)> {
-    let row = sqlx::query!("SELECT slug, name FROM startups WHERE id = ?", id)
-        .fetch_one(conn)
-        .await?;
-    Ok((row.slug, row.name))
 }
