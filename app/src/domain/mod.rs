@@ -18,6 +18,7 @@ pub mod phone;
 pub mod profile;
 pub mod project;
 pub mod quarters;
+pub mod reconfirmation;
 pub mod round_documents;
 pub mod rounds;
 pub mod startup_form;

@@ -1,7 +1,8 @@
 //! `/pendingInvestments`: the investor's requests that are not (yet) holdings, each with its
 //! timeline (every step with its date, the current one, the next action with its deadline),
 //! the payment link when it is the investor's turn, and the cancellation window's countdown
-//! with the withdraw button while it is open.
+//! with the withdraw button while it is open. After staff change a live round's terms, the
+//! card asks the investor to reconfirm or withdraw, showing what changed and until when.
 
 use leptos::prelude::*;
 use time::{Duration, OffsetDateTime};
@@ -30,6 +31,63 @@ pub struct RequestCard {
     pub withdraw: Option<(OffsetDateTime, Duration)>,
     /// The staff's reason, for a rejection.
     pub reason: Option<String>,
+    /// The round's terms changed: the investor is asked to reconfirm.
+    pub reconfirm: Option<Reconfirm>,
+}
+
+/// What changed in the round's terms, and until when the investor may reconfirm.
+#[derive(Clone, Debug)]
+pub struct Reconfirm {
+    /// Each changed term: its name, the value before and after, in the reader's language.
+    pub changes: Vec<(String, String, String)>,
+    pub deadline: OffsetDateTime,
+    /// The round's current information form, while the investor has not opened it.
+    pub form_to_open: Option<String>,
+}
+
+/// The changed terms, and the reconfirm and withdraw buttons.
+fn reconfirm_view(ctx: &PageContext, id: i64, r: &Reconfirm) -> impl IntoView + use<> {
+    let rows = r
+        .changes
+        .iter()
+        .map(|(term, before, after)| {
+            view! { <tr><th scope="row">{term.clone()}</th><td>{before.clone()}</td><td>{after.clone()}</td></tr> }
+        })
+        .collect_view();
+    let lead = ctx.locale.t_args(
+        "reconfirm-lead",
+        &[("deadline", format_moment(r.deadline, ctx.locale).into())],
+    );
+    let form = r.form_to_open.clone().map(|href| {
+        view! { <p><a href=href>{ctx.t("reconfirm-open-form")}</a></p> }
+    });
+    view! {
+        <section class="reconfirm flash flash--info" aria-labelledby=format!("reconfirm-{id}")>
+            <h3 id=format!("reconfirm-{id}")>{ctx.t("reconfirm-title")}</h3>
+            <p>{lead}</p>
+            <div class="reconfirm__scroll">
+                <table class="reconfirm__changes">
+                    <thead><tr>
+                        <th scope="col">{ctx.t("reconfirm-col-term")}</th>
+                        <th scope="col">{ctx.t("reconfirm-col-before")}</th>
+                        <th scope="col">{ctx.t("reconfirm-col-after")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+            {form}
+            <div class="form__actions">
+                <form method="post" action=format!("/pendingInvestments/{id}/reconfirm")>
+                    {csrf_field(ctx)}
+                    <button class="button button--primary" type="submit">{ctx.t("reconfirm-button")}</button>
+                </form>
+                <form method="post" action=format!("/pendingInvestments/{id}/decline")>
+                    {csrf_field(ctx)}
+                    <button class="button button--ghost" type="submit">{ctx.t("reconfirm-decline")}</button>
+                </form>
+            </div>
+        </section>
+    }
 }
 
 /// The request's timeline: its steps, then what happens next.
@@ -91,7 +149,10 @@ fn withdraw_view(ctx: &PageContext, r: &RequestCard) -> Option<impl IntoView + u
 }
 
 fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
+    let reconfirm = r.reconfirm.as_ref().map(|c| reconfirm_view(ctx, r.id, c));
+    // Nothing is paid on a request that waits for its investor's reconfirmation.
     let pay = match r.status {
+        _ if r.reconfirm.is_some() => None,
         RequestStatus::Approved => Some("pending-pay"),
         RequestStatus::FeePaid => Some("pending-transfer"),
         _ => None,
@@ -118,6 +179,7 @@ fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
             </dl>
             <p><span class=format!("badge badge--request-{}", r.status.code())>{ctx.t(&format!("request-status-{}", r.status.code()))}</span></p>
             {reason}
+            {reconfirm}
             {timeline_view(ctx, &r.timeline)}
             <div class="form__actions">{pay} {withdraw}</div>
         </article>

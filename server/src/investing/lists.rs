@@ -15,6 +15,7 @@ use sqlx::SqlitePool;
 
 use super::notify::history;
 use super::queries::timeline as queries;
+use super::reconfirmation::{self, Reconfirmed};
 use super::transitions;
 use crate::error::AppError;
 use crate::web::form::Form;
@@ -25,26 +26,27 @@ pub async fn pending(ctx: Ctx, Member(user): Member) -> Result<Response, AppErro
     let db = ctx.state().db();
     let now = ctx.state().now();
     let events = queries::events_of(db, user.id).await?;
-    let cards = queries::pending_of(db, user.id)
-        .await?
-        .into_iter()
-        .map(|r| {
-            let h = history(&r, &events);
-            RequestCard {
-                id: r.id,
-                startup_slug: r.slug,
-                startup_name: r.name,
-                kind: r.kind,
-                amount: Money::from_kurus(r.amount_kurus),
-                total: Money::from_kurus(r.total_kurus),
-                status: r.status,
-                created: istanbul_date(r.created_at),
-                timeline: h.timeline(r.id),
-                withdraw: h.withdrawable_until(now).map(|until| (until, until - now)),
-                reason: r.rejection_reason,
-            }
-        })
-        .collect();
+    let mut conn = db.acquire().await?;
+    let mut cards = Vec::new();
+    for r in queries::pending_of(db, user.id).await? {
+        let reconfirm = reconfirmation::question(&mut conn, r.id, ctx.locale).await?;
+        let h = history(&r, &events);
+        cards.push(RequestCard {
+            id: r.id,
+            startup_slug: r.slug,
+            startup_name: r.name,
+            kind: r.kind,
+            amount: Money::from_kurus(r.amount_kurus),
+            total: Money::from_kurus(r.total_kurus),
+            status: r.status,
+            created: istanbul_date(r.created_at),
+            timeline: h.timeline(r.id),
+            withdraw: h.withdrawable_until(now).map(|until| (until, until - now)),
+            reason: r.rejection_reason,
+            reconfirm,
+        });
+    }
+    drop(conn);
     let page = ctx.page_ctx(|pc| pending_page(pc, cards));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
@@ -100,6 +102,32 @@ pub async fn cancel(
     Form(_): Form<IgnoredAny>,
 ) -> Result<Response, AppError> {
     transitions::withdraw(ctx.state(), id, user.id).await?;
+    flash::success(&ctx, "pending-cancelled").await?;
+    Ok(Redirect::to("/pendingInvestments").into_response())
+}
+
+/// `POST /pendingInvestments/{id}/reconfirm`: the investor goes on under the changed terms.
+pub async fn reconfirm(
+    ctx: Ctx,
+    Member(user): Member,
+    Path(id): Path<i64>,
+    Form(_): Form<IgnoredAny>,
+) -> Result<Response, AppError> {
+    match reconfirmation::reconfirm(ctx.state(), id, user.id).await? {
+        Reconfirmed::Done => flash::success(&ctx, "reconfirm-done").await?,
+        Reconfirmed::OpenTheForm => flash::error(&ctx, "reconfirm-open-the-form").await?,
+    }
+    Ok(Redirect::to("/pendingInvestments").into_response())
+}
+
+/// `POST /pendingInvestments/{id}/decline`: the investor withdraws rather than reconfirm.
+pub async fn decline(
+    ctx: Ctx,
+    Member(user): Member,
+    Path(id): Path<i64>,
+    Form(_): Form<IgnoredAny>,
+) -> Result<Response, AppError> {
+    reconfirmation::decline(ctx.state(), id, user.id).await?;
     flash::success(&ctx, "pending-cancelled").await?;
     Ok(Redirect::to("/pendingInvestments").into_response())
 }

@@ -4,7 +4,8 @@
 //! holdings (`lists`), their overview and reports (`portfolio`) and the qualified-investor
 //! declaration (`qualified`). The money path: the ledger (`ledger`), the moves that follow it
 //! (`transitions`, called by staff and `payments`), the status mails with the timeline
-//! (`notify`) and the round jobs: waitlist, payment deadlines, closing (`rounds`). Builds on
+//! (`notify`), the round jobs: waitlist, payment deadlines, closing (`rounds`), and
+//! reconfirmation after staff change a live round's terms (`reconfirmation`). Builds on
 //! `startups` (the card decides whether a round is open); all SQL is in `queries`.
 
 mod api;
@@ -16,6 +17,7 @@ mod notify;
 pub mod portfolio;
 mod qualified;
 mod queries;
+pub mod reconfirmation;
 mod requests;
 pub mod rounds;
 pub mod transitions;
@@ -35,6 +37,8 @@ pub fn routes() -> Vec<Routes> {
             .post("/api/investmentRequests", api::submit_json)
             .get("/pendingInvestments", lists::pending)
             .post("/pendingInvestments/{id}/cancel", lists::cancel)
+            .post("/pendingInvestments/{id}/reconfirm", lists::reconfirm)
+            .post("/pendingInvestments/{id}/decline", lists::decline)
             .get("/userInvestments", lists::mine)
             .get("/overview", portfolio::overview)
             .get("/reports", portfolio::reports)

@@ -9,6 +9,7 @@
 //! once no request is left unsettled. A restart after SIGKILL at any point finds the round
 //! still closing and settles what is left: each request exactly once, each mail exactly once.
 
+use axum::http::StatusCode;
 use ortak_app::domain::investing::{MoneyKind, RequestStatus};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::{RoundStatus, share_ppm};
@@ -57,13 +58,21 @@ pub async fn promote_waitlist(
 }
 
 /// Starts closing the startup's open round (at the end of its period, or early by superadmin
-/// `by`); `false` when it was not open.
+/// `by`); `false` when it was not open, 409 while investors are asked to reconfirm.
 pub async fn start_close(
     state: &AppState,
     startup: i64,
     by: Option<i64>,
 ) -> Result<bool, AppError> {
     let mut tx = crate::db::write(state.db()).await?;
+    if super::reconfirmation::waiting(&mut tx, startup)
+        .await?
+        .count
+        > 0
+    {
+        let message = "round-awaits-reconfirmation";
+        return Err(AppError::Refused(StatusCode::CONFLICT, message));
+    }
     let standing = queries::standing(&mut tx, startup).await?;
     let rules = state.shared().rounds.rules();
     let (goal, raised) = (
@@ -136,9 +145,12 @@ async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Resul
     Ok(())
 }
 
-/// The close job: starts the close of every investment round whose period ended, then settles
+/// The close job: cancels requests not reconfirmed in time, starts the close of every
+/// investment round whose period ended, then settles
 /// every closing round, request by request, and marks it funded or failed.
 pub async fn close_rounds(state: &AppState) -> anyhow::Result<()> {
+    // A round waiting on reconfirmations closes once they are answered or cancelled.
+    super::reconfirmation::expire(state).await?;
     for startup in queries::rounds_due(state.db(), state.today()).await? {
         start_close(state, startup, None).await?;
     }

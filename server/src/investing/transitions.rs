@@ -57,6 +57,10 @@ pub async fn fee_paid(
     amount_kurus: i64,
 ) -> Result<bool, AppError> {
     let now = state.now();
+    // Terms changed since approval: the charge must not stand until the investor reconfirms.
+    if super::reconfirmation::awaits(conn, request_id).await? {
+        return Ok(false);
+    }
     if !ledger_queries::insert_fee_paid(conn, request_id, amount_kurus, payment_public_id, now)
         .await?
     {
@@ -120,6 +124,22 @@ pub(super) async fn end(
     note: &str,
     now: OffsetDateTime,
 ) -> Result<(), AppError> {
+    let mail = format!("request-{}", to.code());
+    end_as(conn, state, t, to, actor, note, &mail, now).await
+}
+
+/// [`end`], telling the investor with the automatic mail `mail`.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn end_as(
+    conn: &mut SqliteConnection,
+    state: &AppState,
+    t: &Target,
+    to: RequestStatus,
+    actor: Option<i64>,
+    note: &str,
+    mail: &str,
+    now: OffsetDateTime,
+) -> Result<(), AppError> {
     let balance = ledger_queries::escrow_balance(conn, t.id).await?;
     if balance > 0 {
         let reference = t.reference.as_deref().unwrap_or("");
@@ -135,7 +155,7 @@ pub(super) async fn end(
         return Err(conflict("request-moved-meanwhile"));
     }
     record_event(conn, t.id, to, note, actor, now).await?;
-    mail_status(conn, state, t.id, &format!("request-{}", to.code()), note).await?;
+    mail_status(conn, state, t.id, mail, note).await?;
     if t.status.holds_place() {
         rounds::promote_waitlist(conn, state, t.startup_id, now).await?;
     }
@@ -160,6 +180,9 @@ pub async fn staff_transition(
     }
     if t.round != RoundStatus::Open {
         return Err(conflict("round-not-open"));
+    }
+    if to != RequestStatus::Rejected && super::reconfirmation::awaits(&mut tx, t.id).await? {
+        return Err(conflict("request-awaits-reconfirmation"));
     }
     if to == RequestStatus::Rejected && note.is_empty() {
         return Err(AppError::BadRequest("dashboard-reason-required"));

@@ -68,7 +68,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 32] = [
+pub const AUTOMATIC: [&str; 34] = [
     "verify",
     "signin",
     "reset",
@@ -88,6 +88,8 @@ pub const AUTOMATIC: [&str; 32] = [
     "request-cancelled",
     "request-lapsed",
     "deadline-reminder",
+    "request-reconfirm",
+    "reconfirm-expired",
     "fee-refunded",
     "startup-match",
     "startup-update",
@@ -103,9 +105,17 @@ pub const AUTOMATIC: [&str; 32] = [
     "newsletter-confirm",
 ];
 
-/// Mails that accounts cannot work without: their texts may change, but they cannot be
-/// switched off.
-pub const ESSENTIAL: [&str; 5] = ["verify", "signin", "reset", "exists", "newsletter-confirm"];
+/// Mails that accounts and the money path cannot work without: their texts may change, but
+/// they cannot be switched off (an investor must hear that a round's terms changed).
+pub const ESSENTIAL: [&str; 7] = [
+    "verify",
+    "signin",
+    "reset",
+    "exists",
+    "newsletter-confirm",
+    "request-reconfirm",
+    "reconfirm-expired",
+];
 
 pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")

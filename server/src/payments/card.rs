@@ -58,6 +58,9 @@ pub async fn pay_card(
     if r.status != RequestStatus::Approved || r.fee_paid_at.is_some() {
         return Ok(not_payable(&ctx).await);
     }
+    if let Some(held) = super::awaiting_reconfirmation(&ctx, r.id).await? {
+        return Ok(held);
+    }
     let db = ctx.state().db();
     if let Some(open) = charges::open_of_request(db, r.id).await? {
         tracing::info!(

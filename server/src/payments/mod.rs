@@ -74,6 +74,17 @@ fn sandbox_banner(ctx: &Ctx) -> bool {
     ctx.state().shared().payments.name() == "sandbox"
 }
 
+/// Back to the investor's requests when request `id` waits on a reconfirmation after the
+/// round's terms changed: nothing is paid on it until then.
+async fn awaiting_reconfirmation(ctx: &Ctx, id: i64) -> Result<Option<Response>, AppError> {
+    let mut conn = ctx.state().db().acquire().await?;
+    if !crate::investing::reconfirmation::awaits(&mut conn, id).await? {
+        return Ok(None);
+    }
+    crate::web::flash::error(ctx, "request-awaits-reconfirmation").await?;
+    Ok(Some(Redirect::to("/pendingInvestments").into_response()))
+}
+
 /// `GET /invFlow?request=ID`: the step the payment is at.
 pub async fn flow(
     ctx: Ctx,
@@ -81,6 +92,9 @@ pub async fn flow(
     Query(q): Query<RequestQuery>,
 ) -> Result<Response, AppError> {
     let r = own_request(&ctx, user.id, q.request).await?;
+    if let Some(held) = awaiting_reconfirmation(&ctx, r.id).await? {
+        return Ok(held);
+    }
     let none = FieldErrors::default();
     // The step follows the request's state: the fee while approved, then the transfer.
     let banner = sandbox_banner(&ctx);

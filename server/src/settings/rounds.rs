@@ -29,6 +29,14 @@ pub struct RoundSettings {
         global = true
     )]
     pub transfer_deadline_hours: i64,
+    /// How long investors have to reconfirm after staff change a live round's terms (hours).
+    #[arg(
+        long,
+        env = "ORTAK_RECONFIRM_HOURS",
+        default_value_t = ortak_app::domain::reconfirmation::DEFAULT_HOURS,
+        global = true
+    )]
+    pub reconfirm_hours: i64,
     /// How long before a payment deadline the reminder mail goes out (hours).
     #[arg(
         long,
@@ -108,6 +116,10 @@ impl RoundSettings {
             self.transfer_deadline_hours,
             self.reminder_hours,
         ];
+        anyhow::ensure!(
+            (1..=24 * 365).contains(&self.reconfirm_hours),
+            "ORTAK_RECONFIRM_HOURS must be between 1 and 8760"
+        );
         anyhow::ensure!(
             hours.iter().all(|h| (0..=24 * 365).contains(h)),
             "the round's windows and deadlines must be between 0 and 8760 hours"

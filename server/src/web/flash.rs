@@ -31,6 +31,18 @@ pub async fn success(ctx: &Ctx, message_id: &str) -> Result<(), AppError> {
     .await
 }
 
+/// An error message (`message_id`) for the next page.
+pub async fn error(ctx: &Ctx, message_id: &str) -> Result<(), AppError> {
+    set(
+        ctx,
+        Flash {
+            kind: FlashKind::Error,
+            message_id: message_id.to_owned(),
+        },
+    )
+    .await
+}
+
 /// Says "done" and goes to `back`: the end of most staff actions.
 pub async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
     success(ctx, "dashboard-done").await?;

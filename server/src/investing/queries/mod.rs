@@ -10,6 +10,7 @@ pub mod moves;
 pub mod portfolio;
 pub mod profiles;
 pub mod qualified;
+pub mod reconfirmations;
 pub mod rounds;
 pub mod timeline;
 

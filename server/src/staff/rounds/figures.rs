@@ -14,6 +14,7 @@ use time::macros::format_description;
 
 use super::show;
 use crate::error::AppError;
+use crate::investing::reconfirmation;
 use crate::staff::queries::rounds::{self as queries, Figures};
 use crate::web::form::Form;
 use crate::web::{Ctx, Staff, flash};
@@ -84,6 +85,7 @@ pub async fn save_figures(
         .await;
     }
     let mut tx = crate::db::write(ctx.state().db()).await?;
+    let terms = reconfirmation::terms(&mut tx, id).await?;
     let before = queries::save_figures(&mut tx, id, &figures)
         .await?
         .ok_or(AppError::NotFound)?;
@@ -105,7 +107,9 @@ pub async fn save_figures(
         Some(&describe(&figures)),
     )
     .await?;
+    reconfirmation::after_change(&mut tx, ctx.state(), id, terms, staff.user.id).await?;
     tx.commit().await?;
+    ctx.state().wake_mailer();
     flash::done(&ctx, &format!("/dashboard/rounds/{id}")).await
 }
 

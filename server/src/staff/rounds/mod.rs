@@ -20,8 +20,10 @@ use super::queries::transfers;
 use super::table::{csv_download, render_table};
 use super::transfers::{reconciliation_state, transfer_row};
 use crate::error::AppError;
+use crate::investing::reconfirmation;
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Routes, Staff, SuperAdmin, flash};
+use ortak_app::domain::timeline::format_moment;
 
 mod figures;
 
@@ -218,10 +220,20 @@ async fn show(
     } else {
         typed.0
     };
+    let mut facts = facts(ctx, &round);
+    let waiting = reconfirmation::waiting(&mut *db.acquire().await?, id).await?;
+    if let (n @ 1.., Some(until)) = (waiting.count, waiting.until) {
+        let args = [
+            ("count", FluentArg::Num(n)),
+            ("until", format_moment(until, ctx.locale).into()),
+        ];
+        let text = ctx.locale.t_args("dashboard-round-reconfirming-of", &args);
+        facts.push((ctx.t("dashboard-round-reconfirming"), text.into()));
+    }
     let page = RoundPage {
         id,
         name: round.name.clone(),
-        facts: facts(ctx, &round),
+        facts,
         rules,
         deadlines,
         valuations,

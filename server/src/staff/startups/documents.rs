@@ -12,6 +12,7 @@ use serde::Deserialize;
 use super::editor::refuse;
 use crate::db::audit;
 use crate::error::AppError;
+use crate::investing::reconfirmation;
 use crate::staff::queries::startup_pages::startup_exists;
 use crate::startups::documents::{DOCUMENT_MAX_BYTES, FOLDER};
 use crate::web::flash::done;
@@ -55,6 +56,7 @@ pub async fn upload(
     if !startup_exists(&mut tx, id).await? {
         return Err(AppError::NotFound);
     }
+    let terms = reconfirmation::terms(&mut tx, id).await?;
     file.keep(&ctx.state().shared().data_dir, FOLDER, &name)
         .await?;
     let now = ctx.state().now();
@@ -71,6 +73,9 @@ pub async fn upload(
         Some(&after),
     )
     .await?;
+    // A new information form is a material change to a live round.
+    reconfirmation::after_change(&mut tx, ctx.state(), id, terms, user.id).await?;
     tx.commit().await?;
+    ctx.state().wake_mailer();
     done(&ctx, &format!("/dashboard/startups/{id}")).await
 }

@@ -15,6 +15,7 @@ use super::editor::{load, render};
 use super::form::EditorFields;
 use crate::db::{audit, unique_violation};
 use crate::error::AppError;
+use crate::investing::reconfirmation;
 use crate::staff::queries::startups as queries;
 use crate::web::flash::done;
 use crate::web::form::Form;
@@ -86,9 +87,12 @@ async fn save(
         Ok(record) => record,
     };
     let mut tx = crate::db::write(db).await?;
-    let before = match id {
-        Some(id) => Some(load(&mut tx, id).await?),
-        None => None,
+    let (before, terms) = match id {
+        Some(id) => (
+            Some(load(&mut tx, id).await?),
+            reconfirmation::terms(&mut tx, id).await?,
+        ),
+        None => (None, None),
     };
     let saved = match queries::store(&mut tx, id, &record).await {
         Ok(saved) => saved,
@@ -128,6 +132,7 @@ async fn save(
         let public_url = &ctx.state().shared().public_url;
         announce(&mut tx, public_url, saved, &record, ctx.state().now()).await?;
     }
+    reconfirmation::after_change(&mut tx, ctx.state(), saved, terms, actor).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
     done(&ctx, &format!("/dashboard/startups/{saved}")).await

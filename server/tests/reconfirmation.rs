@@ -1,0 +1,445 @@
+//! Reconfirmation (issue 17): when staff change a live round's material terms (goal, valuation,
+//! period, information form), every investor with an open request is mailed what changed and
+//! asked to reconfirm; until then the database holds the request and the round; the investor
+//! reconfirms (having opened the current information form) or withdraws; at the deadline the
+//! job cancels what was not reconfirmed and refunds what was paid.
+
+mod common;
+
+use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in};
+use common::money::{
+    fund, pay_fee, qualified_investor, request_of, send_request, set_clock, staff_move, status_of,
+    wait_for_count,
+};
+use common::{Server, scalar};
+use tempfile::TempDir;
+
+const SLUG: &str = "yeni-tur";
+
+fn start(clock: &TempDir) -> Server {
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    let file = clock.path().join("offset");
+    set_clock(&file, 0);
+    let env = [
+        ("ORTAK_DEMO", "1"),
+        ("ORTAK_CLOCK_FILE", file.to_str().unwrap()),
+        ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
+        // Past the reconfirmation deadline (five days), so that only it decides.
+        ("ORTAK_TRANSFER_DEADLINE_HOURS", "240"),
+    ];
+    Server::start_in(data, &env)
+}
+
+/// The editor's fields of an investment round with `goal` (lira, as typed).
+fn round_fields(goal: &str, description: &str) -> Vec<(&'static str, String)> {
+    let today = time::OffsetDateTime::now_utc().date();
+    vec![
+        ("name", "Yeni Tur".to_owned()),
+        ("slug", SLUG.into()),
+        ("sector", "fintech".into()),
+        ("subcategory", "Ödeme".into()),
+        ("fund", "1".into()),
+        ("country", "Türkiye".into()),
+        ("city", "İzmir".into()),
+        ("stage", "seed".into()),
+        ("description_tr", description.into()),
+        ("description_en", "Instant payments.".into()),
+        ("goal", goal.into()),
+        ("period_kind", "investment".into()),
+        ("starts_on", (today - time::Duration::days(1)).to_string()),
+        ("ends_on", (today + time::Duration::days(20)).to_string()),
+        ("vip_until", String::new()),
+        ("team_size", "7".into()),
+        (
+            "founders",
+            "Deniz Ak | CEO | https://example.com/deniz".into(),
+        ),
+        ("s_executive-summary_tr", "Güçlü bir ekip.".into()),
+        ("s_executive-summary_en", "A strong team.".into()),
+        ("published", "on".into()),
+        ("intent", "save".into()),
+    ]
+}
+
+async fn save_round(
+    server: &Server,
+    staff: &reqwest::Client,
+    id: Option<i64>,
+    fields: &[(&'static str, String)],
+) {
+    let path = id.map_or("/dashboard/startups/new".to_owned(), |id| {
+        format!("/dashboard/startups/{id}")
+    });
+    let token = csrf(staff, server, &path).await;
+    let saved = post_form(staff, server.url(&path), &token, fields).await;
+    assert_eq!(saved.status(), 303, "the startup is saved");
+}
+
+async fn text(server: &Server, sql: &str) -> String {
+    sqlx::query_scalar(sql)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap()
+}
+
+async fn post(
+    server: &Server,
+    browser: &reqwest::Client,
+    path: &str,
+    from: &str,
+) -> reqwest::Response {
+    let token = csrf(browser, server, from).await;
+    post_form(browser, server.url(path), &token, &[]).await
+}
+
+async fn answer_of(server: &Server, request: i64) -> String {
+    text(
+        server,
+        &format!("SELECT answer FROM reconfirmations WHERE request_id = {request}"),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
+    let clock = TempDir::new().unwrap();
+    let server = start(&clock);
+    let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    save_round(&server, &staff, None, &round_fields("3.000.000", "Ödeme.")).await;
+    let id = scalar(
+        &server,
+        &format!("SELECT id FROM startups WHERE slug = '{SLUG}'"),
+    )
+    .await;
+    // Without requests, a change asks nobody.
+    save_round(
+        &server,
+        &staff,
+        Some(id),
+        &round_fields("3.100.000", "Ödeme."),
+    )
+    .await;
+    assert_eq!(
+        scalar(&server, "SELECT COUNT(*) FROM term_changes").await,
+        0
+    );
+
+    let mut investors = Vec::new();
+    for (n, email) in [
+        "a@example.com",
+        "b@example.com",
+        "c@example.com",
+        "d@example.com",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let (browser, token) = qualified_investor(&server, email, 81 + n as u32).await;
+        let sent = send_request(&server, &browser, &token, SLUG, "100.000", email).await;
+        assert_eq!(sent.status(), 303, "{email}'s request");
+        investors.push((browser, request_of(&server, email).await));
+    }
+    let [(a, ra), (b, rb), (c, rc), (d, rd)] = <[_; 4]>::try_from(investors).ok().unwrap();
+    // A has paid the fee; D's investment is in escrow; B and C are sent.
+    assert_eq!(staff_move(&server, &staff, ra, "approved", "").await, 303);
+    pay_fee(&server, &a, ra).await;
+    fund(&server, &d, &staff, rd, "100.000").await;
+
+    // A change that is not a term of the round asks nobody either.
+    save_round(
+        &server,
+        &staff,
+        Some(id),
+        &round_fields("3.100.000", "Yeni metin."),
+    )
+    .await;
+    assert_eq!(
+        scalar(&server, "SELECT COUNT(*) FROM term_changes").await,
+        0
+    );
+
+    // The goal changes: each open request is asked, its investor mailed what changed.
+    save_round(
+        &server,
+        &staff,
+        Some(id),
+        &round_fields("3.500.000", "Yeni metin."),
+    )
+    .await;
+    assert_eq!(
+        scalar(&server, "SELECT COUNT(*) FROM term_changes").await,
+        1
+    );
+    assert_eq!(
+        text(
+            &server,
+            "SELECT term || ':' || before_value || '>' || after_value FROM term_change_items"
+        )
+        .await,
+        "goal:310000000>350000000"
+    );
+    assert_eq!(
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM reconfirmations WHERE answer = 'pending'"
+        )
+        .await,
+        4
+    );
+    let mails = wait_for_count(
+        &server,
+        "SELECT COUNT(*) FROM outbox WHERE subject LIKE '%koşulları değişti%'",
+        4,
+    )
+    .await;
+    assert_eq!(mails, 4, "every investor is mailed");
+    let mail = text(&server, "SELECT text_body FROM outbox WHERE to_email = 'b@example.com' AND subject LIKE '%koşulları değişti%'").await;
+    assert!(
+        mail.contains("Fonlama hedefi: 3.100.000 TL → 3.500.000 TL")
+            && mail.contains("Son onay tarihi: ")
+            && mail.contains("/pendingInvestments"),
+        "{mail}"
+    );
+    assert_eq!(
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM audit_log WHERE action = 'round.terms.change'"
+        )
+        .await,
+        1
+    );
+
+    // Held: staff cannot approve B, the database refuses the move outright, A cannot pay.
+    assert_eq!(staff_move(&server, &staff, rb, "approved", "").await, 409);
+    assert_eq!(status_of(&server, rb).await, "submitted");
+    let forced = sqlx::query("UPDATE investment_requests SET status = 'under_review' WHERE id = ?")
+        .bind(rb)
+        .execute(&server.db().await)
+        .await;
+    assert!(forced.is_err(), "the trigger holds the request");
+    let pay = a
+        .get(server.url(&format!("/invFlow?request={rb}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(pay.status(), 404, "someone else's request");
+    assert_eq!(
+        a.get(server.url(&format!("/invFlow?request={ra}")))
+            .send()
+            .await
+            .unwrap()
+            .headers()["location"],
+        "/pendingInvestments"
+    );
+    // The investor's page says what changed, with both buttons.
+    let page = common::text(&b, server.url("/pendingInvestments")).await;
+    assert!(
+        page.contains("Turun koşulları değişti")
+            && page.contains("3.500.000 TL")
+            && page.contains(&format!("/pendingInvestments/{rb}/reconfirm"))
+            && page.contains(&format!("/pendingInvestments/{rb}/decline")),
+        "the request card asks"
+    );
+    // Nor may anyone answer for somebody else.
+    let theirs = post(
+        &server,
+        &b,
+        &format!("/pendingInvestments/{ra}/reconfirm"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(theirs.status(), 404);
+    let theirs = post(
+        &server,
+        &b,
+        &format!("/pendingInvestments/{ra}/decline"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(theirs.status(), 404);
+    assert_eq!(answer_of(&server, ra).await, "pending");
+
+    // The round does not close meanwhile.
+    let token = csrf(&staff, &server, &format!("/dashboard/rounds/{id}")).await;
+    let close = post_form(
+        &staff,
+        server.url(&format!("/dashboard/rounds/{id}/close")),
+        &token,
+        &[],
+    )
+    .await;
+    assert_eq!(close.status(), 409);
+    let round_page = common::text(&staff, server.url(&format!("/dashboard/rounds/{id}"))).await;
+    assert!(round_page.contains("Yeniden onay bekleyen") && round_page.contains("4 talep"));
+
+    // B reconfirms (once), and goes on; C withdraws outside the cancellation window.
+    let yes = post(
+        &server,
+        &b,
+        &format!("/pendingInvestments/{rb}/reconfirm"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(yes.status(), 303);
+    assert_eq!(answer_of(&server, rb).await, "reconfirmed");
+    let again = post(
+        &server,
+        &b,
+        &format!("/pendingInvestments/{rb}/reconfirm"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(again.status(), 409);
+    let late_no = post(
+        &server,
+        &b,
+        &format!("/pendingInvestments/{rb}/decline"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(late_no.status(), 409, "an answer is final");
+    assert_eq!(
+        staff_move(&server, &staff, rb, "under_review", "").await,
+        303
+    );
+    set_clock(&clock.path().join("offset"), 3 * 86_400);
+    let no = post(
+        &server,
+        &c,
+        &format!("/pendingInvestments/{rc}/decline"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(no.status(), 303);
+    assert_eq!(status_of(&server, rc).await, "cancelled");
+    assert_eq!(answer_of(&server, rc).await, "withdrawn");
+
+    // Past the deadline, the job cancels A and D: the fee is owed back, D's escrow refunded.
+    set_clock(&clock.path().join("offset"), 6 * 86_400);
+    let expired = wait_for_count(
+        &server,
+        "SELECT COUNT(*) FROM reconfirmations WHERE answer = 'expired'",
+        2,
+    )
+    .await;
+    assert_eq!(expired, 2);
+    assert_eq!(
+        (status_of(&server, ra).await, status_of(&server, rd).await),
+        ("cancelled".into(), "cancelled".into())
+    );
+    assert_eq!(
+        scalar(&server, &format!("SELECT COUNT(*) FROM money_events WHERE request_id = {rd} AND kind = 'escrow_refunded' AND amount_kurus = 10000000")).await,
+        1,
+        "D's investment goes on the refund list"
+    );
+    assert_eq!(
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM outbox WHERE subject LIKE '%yeniden onaylanmadı%'"
+        )
+        .await,
+        2
+    );
+    assert_eq!(status_of(&server, rb).await, "under_review", "B goes on");
+    // With every answer in, the round may close.
+    let token = csrf(&staff, &server, &format!("/dashboard/rounds/{id}")).await;
+    let close = post_form(
+        &staff,
+        server.url(&format!("/dashboard/rounds/{id}/close")),
+        &token,
+        &[],
+    )
+    .await;
+    assert_eq!(close.status(), 303);
+}
+
+async fn upload_form(server: &Server, staff: &reqwest::Client, id: i64, body: &'static [u8]) {
+    let token = csrf(staff, server, &format!("/dashboard/startups/{id}")).await;
+    let form = reqwest::multipart::Form::new().text("csrf", token).part(
+        "document",
+        reqwest::multipart::Part::bytes(body).file_name("bilgi.pdf"),
+    );
+    let sent = staff
+        .post(server.url(&format!(
+            "/dashboard/startups/{id}/documents/information-form"
+        )))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(sent.status(), 303);
+}
+
+#[tokio::test]
+async fn a_new_information_form_must_be_opened_before_reconfirming() {
+    let clock = TempDir::new().unwrap();
+    let server = start(&clock);
+    let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    save_round(&server, &staff, None, &round_fields("3.000.000", "Ödeme.")).await;
+    let id = scalar(
+        &server,
+        &format!("SELECT id FROM startups WHERE slug = '{SLUG}'"),
+    )
+    .await;
+    upload_form(&server, &staff, id, b"%PDF-1.7 bilgi formu 1").await;
+    let v1 = scalar(&server, "SELECT MAX(id) FROM round_documents").await;
+    let (investor, token) = qualified_investor(&server, "e@example.com", 91).await;
+    let opened = investor
+        .get(server.url(&format!("/startups/{SLUG}/documents/{v1}")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(opened.status(), 200);
+    let sent = send_request(&server, &investor, &token, SLUG, "100.000", "e-1").await;
+    assert_eq!(sent.status(), 303);
+    let request = request_of(&server, "e@example.com").await;
+
+    upload_form(&server, &staff, id, b"%PDF-1.7 bilgi formu 2").await;
+    let v2 = scalar(&server, "SELECT MAX(id) FROM round_documents").await;
+    assert_eq!(
+        text(&server, "SELECT term FROM term_change_items").await,
+        "information-form"
+    );
+    let mail = text(&server, "SELECT text_body FROM outbox WHERE to_email = 'e@example.com' AND subject LIKE '%koşulları değişti%'").await;
+    assert!(
+        mail.contains("Bilgi formu: 1. sürüm, ") && mail.contains(" → 2. sürüm, "),
+        "{mail}"
+    );
+    let page = common::text(&investor, server.url("/pendingInvestments")).await;
+    let link = format!("/startups/{SLUG}/documents/{v2}");
+    assert!(page.contains(&link), "the card links the new form");
+
+    // Not opened yet: nothing is recorded, the investor is told why.
+    let early = post(
+        &server,
+        &investor,
+        &format!("/pendingInvestments/{request}/reconfirm"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(early.status(), 303);
+    assert_eq!(answer_of(&server, request).await, "pending");
+    let told = common::text(&investor, server.url("/pendingInvestments")).await;
+    assert!(told.contains("güncel bilgi formunu açıp okuyun"));
+
+    investor.get(server.url(&link)).send().await.unwrap();
+    let done = post(
+        &server,
+        &investor,
+        &format!("/pendingInvestments/{request}/reconfirm"),
+        "/pendingInvestments",
+    )
+    .await;
+    assert_eq!(done.status(), 303);
+    assert_eq!(answer_of(&server, request).await, "reconfirmed");
+    assert_eq!(
+        scalar(
+            &server,
+            &format!("SELECT information_form_id FROM investment_requests WHERE id = {request}")
+        )
+        .await,
+        v2,
+        "the request now stands on the new form"
+    );
+}
