@@ -106,3 +106,7 @@ two-factor-turn-off = Turn off two-factor sign-in
 two-factor-renew = Make new recovery codes
 two-factor-disabled = Two-factor sign-in is off.
 mailbox-purged = The body of this mail was deleted 30 days after it was sent.
+terms-update-title = Accept the current terms
+terms-update-text = The membership agreement and the KVKK notice have a new version ({ $version }). Please read and accept them to continue to the members' pages.
+terms-update-submit = Accept and continue
+terms-required = Accept the current membership agreement and KVKK notice to continue.

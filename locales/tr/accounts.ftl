@@ -106,3 +106,7 @@ two-factor-turn-off = İki adımlı girişi kapat
 two-factor-renew = Yeni kurtarma kodları oluştur
 two-factor-disabled = İki adımlı giriş kapatıldı.
 mailbox-purged = Bu e-postanın metni gönderildikten 30 gün sonra silindi.
+terms-update-title = Güncel koşulları kabul edin
+terms-update-text = Üyelik sözleşmesi ve KVKK aydınlatma metninin yeni bir sürümü var ({ $version }). Üye sayfalarına devam etmek için lütfen okuyup kabul edin.
+terms-update-submit = Kabul et ve devam et
+terms-required = Devam etmek için güncel üyelik sözleşmesini ve KVKK aydınlatma metnini kabul edin.

@@ -133,3 +133,106 @@ async fn sign_in_asks_for_the_terms_until_the_current_version_is_accepted() {
         ["2025-01-01", "2025-01-01", "2026-11-21", "2026-11-21"]
     );
 }
+
+#[tokio::test]
+async fn a_member_signed_in_before_the_new_version_accepts_it_before_any_member_page() {
+    let server = Server::start();
+    sign_up(&server, "link@example.com").await;
+    // Signed in (as by an e-mailed link or a provider, which have no box), then the texts
+    // change: the acceptance on record is of an older version.
+    let member = sign_in(&server, "link@example.com", PASSWORD).await;
+    sqlx::query("UPDATE acceptances SET version = '2025-01-01'")
+        .execute(&server.db().await)
+        .await
+        .unwrap();
+
+    // Every member page sends them to the terms, to come back after; the API says why.
+    let page = member
+        .get(server.url("/overview?tab=1"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 303);
+    assert_eq!(
+        page.headers()["location"],
+        "/signin/terms?next=/overview%3Ftab%3D1"
+    );
+    let api = member
+        .get(server.url("/api/getProfile"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(api.status(), 403);
+    let body: serde_json::Value = api.json().await.unwrap();
+    assert_eq!(
+        body["message"],
+        "Devam etmek için güncel üyelik sözleşmesini ve KVKK aydınlatma metnini kabul edin."
+    );
+    // Public pages stay open, and so do the member's KVKK rights.
+    assert_eq!(
+        member
+            .get(server.url("/startups"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    let export = member
+        .get(server.url("/profile/export"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.status(), 200);
+
+    // The page names the version; unticked: the exact message, 422, nothing stored.
+    let form = common::text(&member, server.url("/signin/terms?next=/overview")).await;
+    assert!(form.contains("(2026-11-21)") && form.contains("value=\"/overview\""));
+    let token = csrf(&member, &server, "/signin/terms?next=/overview").await;
+    let unticked = post_form(
+        &member,
+        server.url("/signin/terms"),
+        &token,
+        &[("next", "/overview".into())],
+    )
+    .await;
+    assert_eq!(unticked.status(), 422);
+    assert!(
+        unticked
+            .text()
+            .await
+            .unwrap()
+            .contains("Kullanım koşullarını kabul etmelisiniz")
+    );
+    assert_eq!(
+        acceptances(&server, "link@example.com").await,
+        ["kvkk-notice 2025-01-01", "membership-agreement 2025-01-01"]
+    );
+    // Ticked: recorded, and on to a page of this site only.
+    let ticked = post_form(
+        &member,
+        server.url("/signin/terms"),
+        &token,
+        &[("next", "//evil.example/x".into()), ("terms", "on".into())],
+    )
+    .await;
+    assert_eq!(ticked.status(), 303);
+    assert_eq!(ticked.headers()["location"], "/");
+    assert_eq!(acceptances(&server, "link@example.com").await.len(), 4);
+    assert_eq!(
+        member
+            .get(server.url("/overview"))
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        200
+    );
+    // Visitors are sent to sign in.
+    let visitor = client()
+        .get(server.url("/signin/terms"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(visitor.headers()["location"], "/signin?next=/");
+}

@@ -271,6 +271,27 @@ pub fn signin_link_page(ctx: &PageContext, token: Option<&str>, next: &str) -> P
 }
 
 /// A new member coming from the professional network accepts the terms before joining.
+/// `/signin/terms`: a member accepts the current membership agreement and KVKK notice before
+/// a member area opens, then goes on to `next`.
+pub fn terms_update_page(ctx: &PageContext, next: &str, errors: &FieldErrors) -> Page {
+    let text = ctx.locale.t_args(
+        "terms-update-text",
+        &[("version", crate::domain::terms::VERSION.into())],
+    );
+    let content = view! {
+        <form class="form" method="post" action="/signin/terms" novalidate>
+            {csrf_field(ctx)}
+            <input type="hidden" name="next" value=next.to_owned()/>
+            {checkbox(ctx, errors, "terms", terms_label(ctx), false)}
+            <div class="form__actions">
+                <button class="button button--primary" type="submit">{ctx.t("terms-update-submit")}</button>
+            </div>
+        </form>
+    }
+    .into_any();
+    auth_page(ctx, "terms-update-title", text, content)
+}
+
 pub fn oidc_terms_page(ctx: &PageContext, email: &str, errors: &FieldErrors) -> Page {
     let content = view! {
         <p>{ctx.t("field-email")} ": " <strong>{email.to_owned()}</strong></p>

@@ -18,6 +18,7 @@ pub mod recovery;
 pub mod signin;
 pub mod signin_link;
 pub mod signup;
+pub mod terms;
 pub mod tokens;
 pub mod two_factor;
 pub mod verification;
@@ -96,6 +97,8 @@ pub fn routes() -> Vec<Routes> {
         .get("/signin/oidc/callback", oidc::callback)
         .get("/signin/oidc/terms", oidc::terms_form)
         .post("/signin/oidc/terms", oidc::accept_terms)
+        .get("/signin/terms", terms::form)
+        .post("/signin/terms", terms::accept)
         .post("/logout", signin::signout)
         .get("/verification", verification::page)
         .post("/verification", verification::resend)

@@ -5,6 +5,7 @@
 use std::convert::Infallible;
 
 use axum::extract::{FromRequestParts, OptionalFromRequestParts, Request};
+use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -50,16 +51,29 @@ impl Access {
     }
 }
 
-/// The route layer of a router mounted with `access`: refuses before any extractor runs.
+/// The refusal's message when a member has not accepted the current terms: pages go to
+/// `/signin/terms` and come back (see `web::errors`).
+pub const TERMS_REQUIRED: &str = "terms-required";
+
+/// Member routes open without the current terms: KVKK rights do not wait on a contract.
+const TERMS_EXEMPT: [&str; 2] = ["/profile/export", "/profile/delete"];
+
+/// The route layer of a router mounted with `access`: refuses before any extractor runs. A
+/// member who has not accepted the current terms (a new version, or signed in by link or
+/// provider) is asked to first, on every route that is not public.
 pub async fn guard(access: Access, request: Request, next: Next) -> Response {
     let user = request
         .extensions()
         .get::<Ctx>()
         .and_then(|ctx| ctx.user.as_ref());
-    match access.admit(user) {
-        Ok(()) => next.run(request).await,
-        Err(refusal) => refusal.into_response(),
+    if let Err(refusal) = access.admit(user) {
+        return refusal.into_response();
     }
+    let exempt = TERMS_EXEMPT.contains(&request.uri().path());
+    if access != Access::Public && user.is_some_and(|u| !u.terms_current) && !exempt {
+        return AppError::Refused(StatusCode::FORBIDDEN, TERMS_REQUIRED).into_response();
+    }
+    next.run(request).await
 }
 
 fn user_with(parts: &Parts, access: Access) -> Result<CurrentUser, AppError> {

@@ -24,13 +24,16 @@ async fn render(ctx: &Ctx, status: StatusCode, marker: &ErrorMarker) -> Response
     let api = ctx.path.starts_with("/api/") || ctx.path.ends_with(".json");
     if status == StatusCode::UNAUTHORIZED && !api {
         // Visitors go to sign-in and come back afterwards.
-        let here = match &ctx.query {
-            Some(q) => format!("{}?{q}", ctx.path),
-            None => ctx.path.clone(),
-        };
         let target = format!(
             "/signin?next={}",
-            ortak_app::domain::paths::encode_query(&here)
+            ortak_app::domain::paths::encode_query(&here(ctx))
+        );
+        return Redirect::to(&target).into_response();
+    }
+    if marker.message_id == Some(super::access::TERMS_REQUIRED) && !api {
+        let target = format!(
+            "/signin/terms?next={}",
+            ortak_app::domain::paths::encode_query(&here(ctx))
         );
         return Redirect::to(&target).into_response();
     }
@@ -59,6 +62,14 @@ async fn render(ctx: &Ctx, status: StatusCode, marker: &ErrorMarker) -> Response
         _ => errors::server_error(pc, &ctx.request_id),
     });
     ctx.render(status, page).await
+}
+
+/// The path and query asked for, to come back to.
+fn here(ctx: &Ctx) -> String {
+    match &ctx.query {
+        Some(q) => format!("{}?{q}", ctx.path),
+        None => ctx.path.clone(),
+    }
 }
 
 /// axum's extractors refuse bodies (too large, wrong content type, malformed) with a plain

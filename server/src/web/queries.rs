@@ -3,6 +3,7 @@
 use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
+use ortak_app::domain::terms::VERSION;
 use ortak_app::i18n::Locale;
 
 use super::session::Role;
@@ -23,6 +24,8 @@ pub struct SignedInUser {
     pub fund_member: bool,
     /// Whether the user enrolled an authenticator (second factor).
     pub has_totp: bool,
+    /// Whether the user accepted the current membership agreement (staff are not bound by it).
+    pub terms_current: bool,
 }
 
 pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<SignedInUser>> {
@@ -33,8 +36,13 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
                 session_epoch,
                 deactivated_at IS NOT NULL AS "deactivated!: bool", onboarding_step, profile_image,
                 EXISTS (SELECT 1 FROM startup_teams t WHERE t.user_id = users.id) AS "fund_member!: bool",
-                EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool"
+                EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool",
+                role <> 'investor' OR EXISTS (
+                    SELECT 1 FROM acceptances a WHERE a.user_id = users.id
+                    AND a.document = 'membership-agreement' AND a.version = ?
+                ) AS "terms_current!: bool"
          FROM users WHERE id = ?"#,
+        VERSION,
         id
     )
     .fetch_optional(db)

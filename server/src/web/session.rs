@@ -87,6 +87,9 @@ pub struct CurrentUser {
     /// Whether the user works for a startup (`/vc-dashboard`): on its fund's team, or a founder
     /// staff invited whose address is verified (the `startup_teams` view).
     pub fund_member: bool,
+    /// Whether the user accepted the current membership agreement; member areas ask first
+    /// (see `web::access::guard`).
+    pub terms_current: bool,
 }
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid.
@@ -114,6 +117,7 @@ pub async fn load(
             onboarding_step: r.onboarding_step,
             profile_image: r.profile_image,
             fund_member: r.fund_member,
+            terms_current: r.terms_current,
         }))
 }
 
