@@ -468,7 +468,10 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("/signin/oidc/callback", [NotFound; 5]),
         ("/signin/oidc/terms", [NotFound; 5]),
         // Only a member whose acceptance is outdated stays on it; the others go on.
-        ("/signin/terms", [SignIn, Redirect, Redirect, Redirect, Redirect]),
+        (
+            "/signin/terms",
+            [SignIn, Redirect, Redirect, Redirect, Redirect],
+        ),
         ("/verificationtoken", [Gone; 5]),
         (
             "/api/file/nothing.png",

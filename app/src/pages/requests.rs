@@ -51,7 +51,14 @@ fn reconfirm_view(ctx: &PageContext, id: i64, r: &Reconfirm) -> impl IntoView + 
         .changes
         .iter()
         .map(|(term, before, after)| {
-            view! { <tr><th scope="row">{term.clone()}</th><td>{before.clone()}</td><td>{after.clone()}</td></tr> }
+            let change = ctx.locale.t_args(
+                "reconfirm-change",
+                &[
+                    ("before", before.clone().into()),
+                    ("after", after.clone().into()),
+                ],
+            );
+            view! { <div><dt>{term.clone()}</dt><dd>{change}</dd></div> }
         })
         .collect_view();
     let lead = ctx.locale.t_args(
@@ -65,16 +72,7 @@ fn reconfirm_view(ctx: &PageContext, id: i64, r: &Reconfirm) -> impl IntoView + 
         <section class="reconfirm flash flash--info" aria-labelledby=format!("reconfirm-{id}")>
             <h3 id=format!("reconfirm-{id}")>{ctx.t("reconfirm-title")}</h3>
             <p>{lead}</p>
-            <div class="reconfirm__scroll">
-                <table class="reconfirm__changes">
-                    <thead><tr>
-                        <th scope="col">{ctx.t("reconfirm-col-term")}</th>
-                        <th scope="col">{ctx.t("reconfirm-col-before")}</th>
-                        <th scope="col">{ctx.t("reconfirm-col-after")}</th>
-                    </tr></thead>
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
+            <dl class="reconfirm__changes">{rows}</dl>
             {form}
             <div class="form__actions">
                 <form method="post" action=format!("/pendingInvestments/{id}/reconfirm")>
@@ -167,7 +165,8 @@ fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
         .map(|reason| {
             view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong>{reason}</p> }
         });
-    let withdraw = withdraw_view(ctx, &r);
+    // Withdrawing is one of the question's two answers while it is open.
+    let withdraw = r.reconfirm.is_none().then(|| withdraw_view(ctx, &r));
     let heading = format!("request-{}-title", r.id);
     view! {
         <article class="card request-card" data-status=r.status.code() aria-labelledby=heading.clone()>
