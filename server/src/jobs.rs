@@ -46,6 +46,10 @@ fn tasks() -> Vec<Task> {
             run: |state| Box::pin(crate::newsletter::purge(state)),
         },
         Task {
+            name: "overdue-reports",
+            run: |state| Box::pin(crate::startups::reports::remind_overdue(state)),
+        },
+        Task {
             name: "payment-deadlines",
             run: |state| Box::pin(crate::investing::rounds::payment_deadlines(state)),
         },

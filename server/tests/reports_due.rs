@@ -147,3 +147,98 @@ async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
             ))
     );
 }
+
+#[tokio::test]
+async fn an_overdue_report_is_mailed_once_to_the_team_the_investors_and_staff() {
+    let clock = TempDir::new().unwrap();
+    let file = clock.path().join("offset");
+    let offset = (datetime!(2026-11-27 12:00 UTC) - OffsetDateTime::now_utc()).whole_seconds();
+    set_clock(&file, offset);
+    let data = TempDir::new().unwrap();
+    create_admin(&data, "super@example.com", true);
+    let server = Server::start_in(
+        data,
+        &[
+            ("ORTAK_DEMO", "1"),
+            ("ORTAK_CLOCK_FILE", file.to_str().unwrap()),
+            ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
+        ],
+    );
+    let team = sign_up(&server, "ekip@example.com").await;
+    drop(team);
+    // In one transaction (the job runs every second): only Zeytin Finans is late, with Q2 and
+    // Q3 unreported; nothing was told yet; ekip@ joins its fund's team.
+    let db = server.db().await;
+    let mut tx = db.begin().await.unwrap();
+    for sql in [
+        "DELETE FROM reports",
+        "DELETE FROM report_reminders",
+        "DELETE FROM outbox",
+        "UPDATE startups SET closed_at = '2026-11-20T09:00:00Z' WHERE round_status = 'funded'",
+        "UPDATE startups SET closed_at = '2026-02-10T09:00:00Z' WHERE slug = 'zeytin-finans'",
+        "INSERT INTO fund_members (fund_id, user_id)
+         SELECT (SELECT fund_id FROM startups WHERE slug = 'zeytin-finans'), id
+         FROM users WHERE email = 'ekip@example.com'",
+    ] {
+        sqlx::query(sql).execute(&mut *tx).await.unwrap();
+    }
+    tx.commit().await.unwrap();
+    let told =
+        common::money::wait_for_count(&server, "SELECT COUNT(*) FROM report_reminders", 1).await;
+    assert_eq!(told, 1, "one startup, its newest late quarter");
+    let quarter: String = sqlx::query_scalar("SELECT quarter FROM report_reminders")
+        .fetch_one(&db)
+        .await
+        .unwrap();
+    assert_eq!(quarter, "2026-Q3");
+    let body_to = |email: &'static str| {
+        let db = db.clone();
+        async move {
+            sqlx::query_scalar::<_, String>(
+                "SELECT text_body FROM outbox WHERE to_email = ? AND subject LIKE '%rapor%gecikti%'",
+            )
+            .bind(email)
+            .fetch_all(&db)
+            .await
+            .unwrap()
+        }
+    };
+    let team_mail = body_to("ekip@example.com").await;
+    assert_eq!(team_mail.len(), 1, "the team is told");
+    assert!(
+        team_mail[0].contains("Zeytin Finans: 2026 Ç3 raporunun son günü 31.10.2026 idi.")
+            && team_mail[0].contains("/vc-dashboard/startups/"),
+        "{}",
+        team_mail[0]
+    );
+    let investors: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM outbox WHERE subject = 'Ortak: bir çeyrek raporu gecikti'
+           AND unsubscribe_kind = 'updates'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    let invested: i64 = sqlx::query_scalar(
+        "SELECT COUNT(DISTINCT r.user_id) FROM investment_requests r
+         JOIN startups s ON s.id = r.startup_id
+         WHERE s.slug = 'zeytin-finans' AND r.status = 'allocated'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert!(invested > 0);
+    assert_eq!(
+        investors, invested,
+        "each investor, with one-click unsubscribe"
+    );
+    let staff: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM outbox WHERE subject = 'Rapor gecikti: Zeytin Finans (2026 Ç3)'",
+    )
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert_eq!(staff, 1);
+    // Later ticks tell nobody again.
+    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    assert_eq!(body_to("ekip@example.com").await.len(), 1);
+}

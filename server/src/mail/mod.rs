@@ -68,7 +68,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 34] = [
+pub const AUTOMATIC: [&str; 36] = [
     "verify",
     "signin",
     "reset",
@@ -94,6 +94,8 @@ pub const AUTOMATIC: [&str; 34] = [
     "startup-match",
     "startup-update",
     "startup-report",
+    "report-overdue",
+    "report-overdue-team",
     "closing-soon",
     "weekly-digest",
     "question-answered",

@@ -1,5 +1,5 @@
-//! Optional mails: new startups in a member's sectors, updates of startups they follow, a saved
-//! startup closing soon and the weekly digest. Each is sent only to members who get that kind
+//! Optional mails: new startups in a member's sectors, updates of startups they follow (and
+//! their overdue reports), a saved startup closing soon and the weekly digest. Each is sent only to members who get that kind
 //! (`/profile?tab=notifications`) and carries a one-click unsubscribe link (RFC 8058,
 //! [`crate::mail::unsubscribe`]) served here at `/unsubscribe`. The scheduled ones are queued by
 //! background jobs ([`schedule`]); service mails never pass through here.
@@ -11,6 +11,9 @@ use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::notifications::MailKind;
+use ortak_app::domain::quarters::Quarter;
+use ortak_app::domain::time_fmt::format_date_short;
+use ortak_app::i18n::Locale;
 use ortak_app::pages::unsubscribe::{Unsubscribe, unsubscribe_page};
 use serde::Deserialize;
 use sqlx::SqliteConnection;
@@ -89,6 +92,57 @@ pub async fn startup_update(
         enqueue(conn, &mail).await?;
     }
     Ok(())
+}
+
+/// Tells, once per startup and quarter (`false` when it already was), that the startup's
+/// quarterly report for `quarter` is overdue: its team (a service mail: the report is theirs to
+/// post), its investors who get updates and reports, and staff. In the caller's transaction.
+pub async fn report_overdue(
+    conn: &mut SqliteConnection,
+    state: &crate::state::AppState,
+    startup: i64,
+    name: &str,
+    quarter: Quarter,
+) -> Result<bool, AppError> {
+    if !queries::mark_report_reminder(conn, startup, &quarter.code(), state.now()).await? {
+        return Ok(false);
+    }
+    let public_url = &state.shared().public_url;
+    let line = |locale: Locale| {
+        let args = [
+            ("startup", name.to_owned().into()),
+            ("quarter", quarter.label(locale).into()),
+            ("due", format_date_short(quarter.due(), locale).into()),
+        ];
+        locale.t_args("reports-overdue-item", &args)
+    };
+    let team_link = format!("{public_url}/vc-dashboard/startups/{startup}");
+    for to in queries::team_of(conn, startup).await? {
+        let (first_name, kind) = (&to.first_name, "report-overdue-team");
+        let details = Some(line(to.language));
+        let mail = Mail::automatic(
+            &to.email,
+            to.language,
+            first_name,
+            kind,
+            &team_link,
+            "",
+            details,
+        );
+        enqueue(conn, &mail).await?;
+    }
+    let link = format!("{public_url}/reports");
+    for to in queries::investors_for_updates(conn, startup).await? {
+        let details = Some(line(to.language));
+        let mail = optional(&to, MailKind::Updates, "report-overdue", &link, details);
+        enqueue(conn, &mail).await?;
+    }
+    let staff_link = format!("{public_url}/dashboard/startups/{startup}");
+    let subject = format!("Rapor gecikti: {name} ({})", quarter.label(Locale::Tr));
+    let lines = [("Girişim", name), ("Sayfa", staff_link.as_str())];
+    let notice = Mail::staff_notice(&state.shared().staff_email, &subject, &lines);
+    enqueue(conn, &notice).await?;
+    Ok(true)
 }
 
 /// A question just answered, as its mail carries it.

@@ -2,6 +2,7 @@
 //! scheduled mails already queued. A kind is on for a member when they turned it on, or never
 //! chose and it is on by default (`MailKind::on_by_default`).
 
+use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::notifications::MailKind;
 use ortak_app::i18n::Locale;
 use sqlx::{SqliteConnection, SqlitePool};
@@ -292,4 +293,59 @@ pub async fn mark_scheduled(
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Records that the startup's overdue report for `quarter` was told; `false` when it already
+/// was.
+pub async fn mark_report_reminder(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    quarter: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "INSERT OR IGNORE INTO report_reminders (startup_id, quarter, sent_at) VALUES (?, ?, ?)",
+        startup,
+        quarter,
+        now
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Who works for the startup (its fund's team and its verified founders).
+pub async fn team_of(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<Vec<Recipient>> {
+    sqlx::query_as!(
+        Recipient,
+        r#"SELECT u.id AS "id!", u.email, u.first_name, u.language AS "language: Locale" FROM users u
+         WHERE u.deactivated_at IS NULL
+           AND u.id IN (SELECT user_id FROM startup_teams WHERE startup_id = ?)
+         ORDER BY u.id"#,
+        startup
+    )
+    .fetch_all(conn)
+    .await
+}
+
+/// The startup's investors (their money arrived) who get updates and reports.
+pub async fn investors_for_updates(
+    conn: &mut SqliteConnection,
+    startup: i64,
+) -> sqlx::Result<Vec<Recipient>> {
+    let invested = RequestStatus::invested_json();
+    sqlx::query_as!(
+        Recipient,
+        r#"SELECT u.id AS "id!", u.email, u.first_name, u.language AS "language: Locale" FROM users u
+         WHERE u.deactivated_at IS NULL AND u.email_verified_at IS NOT NULL
+           AND EXISTS (SELECT 1 FROM investment_requests r WHERE r.user_id = u.id
+                       AND r.startup_id = ?1 AND r.status IN (SELECT value FROM json_each(?2)))
+           AND COALESCE((SELECT p.enabled FROM mail_preferences p
+                         WHERE p.user_id = u.id AND p.kind = 'updates'), 1) = 1
+         ORDER BY u.id"#,
+        startup,
+        invested
+    )
+    .fetch_all(conn)
+    .await
 }

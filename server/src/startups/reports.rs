@@ -107,9 +107,7 @@ pub async fn overdue(
 ) -> Result<Vec<Overdue>, AppError> {
     let mut late = Vec::new();
     for s in queries::reports::funded(db, viewer).await? {
-        let typed: Vec<String> = serde_json::from_str(&s.quarters).unwrap_or_default();
-        let reported: Vec<Quarter> = typed.iter().filter_map(|q| Quarter::parse(q)).collect();
-        for quarter in quarters::overdue(istanbul_date(s.closed_at), &reported, today) {
+        for quarter in late_quarters(&s, today) {
             late.push(Overdue {
                 startup: s.name.clone(),
                 quarter,
@@ -118,6 +116,37 @@ pub async fn overdue(
         }
     }
     Ok(late)
+}
+
+fn late_quarters(s: &queries::reports::Reporting, today: time::Date) -> Vec<Quarter> {
+    let typed: Vec<String> = serde_json::from_str(&s.quarters).unwrap_or_default();
+    let reported: Vec<Quarter> = typed.iter().filter_map(|q| Quarter::parse(q)).collect();
+    quarters::overdue(istanbul_date(s.closed_at), &reported, today)
+}
+
+/// The overdue-reports job: each funded startup's newest overdue report is told once to its
+/// team, its investors and staff (the pages list the older ones too).
+pub async fn remind_overdue(state: &crate::state::AppState) -> anyhow::Result<()> {
+    let mut told = false;
+    for s in queries::reports::funded(state.db(), None).await? {
+        let Some(quarter) = late_quarters(&s, state.today()).into_iter().max() else {
+            continue;
+        };
+        let mut tx = crate::db::write(state.db()).await?;
+        if crate::notifications::report_overdue(&mut tx, state, s.id, &s.name, quarter).await? {
+            tracing::info!(
+                startup = s.id,
+                quarter = quarter.code(),
+                "overdue report told"
+            );
+            told = true;
+        }
+        tx.commit().await?;
+    }
+    if told {
+        state.wake_mailer();
+    }
+    Ok(())
 }
 
 /// Stores a checked report for `startup` and audits it.

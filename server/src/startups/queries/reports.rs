@@ -6,6 +6,7 @@ use time::OffsetDateTime;
 
 /// A funded startup with the quarters it has reported on (as typed or stored).
 pub struct Reporting {
+    pub id: i64,
     pub name: String,
     pub closed_at: OffsetDateTime,
     /// A JSON array of `reports.quarter`.
@@ -18,7 +19,7 @@ pub async fn funded(db: &SqlitePool, viewer: Option<i64>) -> sqlx::Result<Vec<Re
     let invested = RequestStatus::invested_json();
     sqlx::query_as!(
         Reporting,
-        r#"SELECT s.name, s.closed_at AS "closed_at!: OffsetDateTime",
+        r#"SELECT s.id AS "id!", s.name, s.closed_at AS "closed_at!: OffsetDateTime",
                (SELECT json_group_array(r.quarter) FROM reports r WHERE r.startup_id = s.id)
                  AS "quarters!: String"
          FROM startups s
