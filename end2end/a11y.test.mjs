@@ -4,6 +4,9 @@
 //                  and 2.2 A/AA rules: no violation allowed;
 //   html-validate  on the HTML the server sent (the response body, not the live DOM), with the
 //                  recommended preset: no error allowed;
+//   layout         on every page, at 390 px and 1440 px, nothing makes the page wider than the
+//                  screen or sticks out of its card (end2end/layout.mjs; screenshots of each
+//                  page at both widths are written to the folder the test prints);
 //   keyboard       on every page, Tab reaches every visible control (each radio group once);
 //                  the sign-in, newsletter, investment-request and staff-table journeys are
 //                  completed with the keyboard only.
@@ -34,6 +37,7 @@ import {
   uniqueEmail,
 } from './helpers.mjs';
 import { fillById, join, MKK, nextCode, pathOf, PAYER, rememberAuthenticator, SIGNIN_SUBMIT, signIn, texts } from './journeys.mjs';
+import { LAYOUT_SHOTS, layoutProblems } from './layout.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const require = createRequire(import.meta.url);
@@ -245,6 +249,7 @@ describe('accessibility and HTML validity', () => {
     report.pages += 1;
     for (const v of await axeViolations(page)) issues.push(describeAxe(v));
     for (const control of await unreachable(page)) issues.push(`[keyboard] not reachable with Tab: ${control}`);
+    issues.push(...(await layoutProblems(page, `${report.role ?? ''} ${where}`)));
     if (issues.length > 0) report.problems.push(`${where}\n    ${issues.join('\n    ')}`);
   }
 
@@ -270,7 +275,7 @@ describe('accessibility and HTML validity', () => {
 
   /** No problem on any page the role checked (and it did check `atLeast` pages). */
   function assertNone(t, report, role, atLeast) {
-    t.diagnostic(`${report.pages} page(s) checked for the ${role}`);
+    t.diagnostic(`${report.pages} page(s) checked for the ${role}; screenshots at 390 and 1440 px in ${LAYOUT_SHOTS}`);
     const { problems } = report;
     assert.equal(problems.length, 0, `${problems.length} page(s) with problems for the ${role}:\n  ${problems.join('\n  ')}`);
     assert.ok(report.pages >= atLeast, `only ${report.pages} pages checked for the ${role}, expected at least ${atLeast}`);
@@ -341,7 +346,7 @@ describe('accessibility and HTML validity', () => {
   it('visitor: public pages, sign-in and sign-up, and refused forms', async (t) => {
     const context = await newContext(browser, { locale: 'tr-TR' });
     const page = await context.newPage();
-    const report = { pages: 0, problems: [] };
+    const report = { pages: 0, problems: [], role: 'visitor' };
     await publicPages(page, report);
     for (const [path, status] of SIGNED_OUT) await audit(page, path, report, status);
 
@@ -372,7 +377,7 @@ describe('accessibility and HTML validity', () => {
     const context = investor.context;
     const page = await context.newPage();
     investor.page = page;
-    const report = { pages: 0, problems: [] };
+    const report = { pages: 0, problems: [], role: 'investor' };
     await join(page, { server, sink }, uniqueEmail('a11y'));
     assert.equal(pathOf(page), '/boardingFlow/1');
 
@@ -465,7 +470,7 @@ describe('accessibility and HTML validity', () => {
   it('superadmin: every staff page and editor, member and public pages; adds a fund-team member', async (t) => {
     const context = await newContext(browser, { locale: 'tr-TR' });
     const page = await context.newPage();
-    const report = { pages: 0, problems: [] };
+    const report = { pages: 0, problems: [], role: 'superadmin' };
     // Signing in: the password, then the authenticator's enrolment and the recovery codes.
     await page.goto(server.url('/signin'));
     await page.fill('#email', SUPER.email);
@@ -518,7 +523,7 @@ describe('accessibility and HTML validity', () => {
   it('admin: the staff pages an admin may open, member and public pages', async (t) => {
     const context = await newContext(browser, { locale: 'tr-TR' });
     const page = await context.newPage();
-    const report = { pages: 0, problems: [] };
+    const report = { pages: 0, problems: [], role: 'admin' };
     const signedIn = await signIn(page, server, ADMIN.email, ADMIN.password);
     assert.equal(signedIn.status(), 200);
     // The second sign-in asks for the authenticator's code.
@@ -543,7 +548,7 @@ describe('accessibility and HTML validity', () => {
   it('fund-team member: /vc-dashboard and its startups, member and public pages', async (t) => {
     assert.ok(fundMember.page, 'needs the member the superadmin added');
     const page = fundMember.page;
-    const report = { pages: 0, problems: [] };
+    const report = { pages: 0, problems: [], role: 'fund-team-member' };
     await audit(page, '/vc-dashboard', report);
     await audit(page, '/vc-dashboard?lang=en', report);
     const startups = await page.$$eval('a[href^="/vc-dashboard/startups/"]', (as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
@@ -561,7 +566,7 @@ describe('accessibility and HTML validity', () => {
   it('investor: the payment pages, from the card form to the escrow transfer details', async (t) => {
     assert.ok(investor.page, 'needs the investor of the second test');
     const page = investor.page;
-    const report = { pages: 0, problems: [] };
+    const report = { pages: 0, problems: [], role: 'investor' };
     await audit(page, `/invFlow?request=${found.requestId}`, report);
     await page.fill('#holder', 'Ayşe Yılmaz');
     await page.locator('#number').pressSequentially('4242424242424242');

@@ -58,7 +58,7 @@ const TR = {
   waiting: 'Bekleniyor',
   received: 'Alındı',
   bankTitle: 'Yatırım tutarını emanet hesabına aktarın',
-  successTitle: 'Ödemeniz alındı',
+  successTitle: 'Yatırım tutarını havale edin',
   empty: 'Kayıt yok.',
   all: 'Tümü',
   investor: 'Yatırımcı',

@@ -41,7 +41,7 @@ const TR = {
   cardYear: 'Geçersiz yıl',
   cardCvv: 'Geçersiz CVV',
   bankTitle: 'Yatırım tutarını emanet hesabına aktarın',
-  successTitle: 'Ödemeniz alındı',
+  successTitle: 'Yatırım tutarını havale edin',
   declined: 'Kartınız ödeme kuruluşu tarafından reddedildi',
 };
 

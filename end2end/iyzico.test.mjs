@@ -33,7 +33,7 @@ const SUPER = { email: 'super@example.com', password: 'parola-1234' };
 const CARD = '[data-island="card-payment"]';
 const TR = {
   bankTitle: 'Yatırım tutarını emanet hesabına aktarın',
-  successTitle: 'Ödemeniz alındı',
+  successTitle: 'Yatırım tutarını havale edin',
   failTitle: 'Ödeme tamamlanamadı',
   threeDs: 'Bankanızın 3-D Secure doğrulaması tamamlanmadı',
 };

@@ -29,7 +29,10 @@ cargo test --workspace --locked
 
 step "Browser end-to-end tests"
 cargo build -p ortak --locked
+export ORTAK_LAYOUT_SHOTS="${ORTAK_LAYOUT_SHOTS:-${TMPDIR:-/tmp}/ortak-layout-shots}"
+rm -rf "$ORTAK_LAYOUT_SHOTS"
 ORTAK_BIN=target/debug/ortak npm run --silent e2e
+echo "Screenshots of every audited page at 390 and 1440 px: $ORTAK_LAYOUT_SHOTS"
 
 step "Disaster recovery: Litestream replica, SIGKILL, restore"
 ORTAK_BIN=target/debug/ortak ./scripts/dr-test.sh

@@ -53,3 +53,5 @@ dashboard-payment-refund = Refund the fee
 dashboard-payment-refunded = The fee was refunded.
 dashboard-payment-refund-refused = The payment provider refused the refund; see the payment's state.
 dashboard-payment-refund-pending = The refund was asked for; its answer is not known yet and will be checked again.
+payment-transfer-page-title = Transfer your investment
+payment-transfer-page-text = Your service fee is paid. Your investment has not been sent yet: transfer it to the escrow account below, with the reference in the description.

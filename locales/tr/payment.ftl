@@ -53,3 +53,5 @@ dashboard-payment-refund = Hizmet bedelini iade et
 dashboard-payment-refunded = Hizmet bedeli iade edildi.
 dashboard-payment-refund-refused = Ödeme sağlayıcısı iadeyi reddetti; ödemenin durumuna bakın.
 dashboard-payment-refund-pending = İade istendi; yanıtı henüz bilinmiyor ve yeniden sorgulanacak.
+payment-transfer-page-title = Yatırım tutarını havale edin
+payment-transfer-page-text = Hizmet bedeliniz ödendi. Yatırım tutarınız henüz gönderilmedi: açıklamaya referans kodunu yazarak aşağıdaki emanet hesabına havale edin.

@@ -259,8 +259,8 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     )
     .await;
     assert!(
-        success.contains("Ödemeniz alındı")
-            && success.contains("TR470000100100000350930001")
+        success.contains("Yatırım tutarını havale edin")
+            && success.contains("TR47 0000 1001 0000 0350 9300 01")
             && success.contains("400.000 TL")
     );
     let reference: String =

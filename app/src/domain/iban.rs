@@ -68,9 +68,30 @@ pub fn tr_iban(bank: &str, account: &str) -> String {
     format!("TR{:02}{body}", 98 - remainder)
 }
 
+/// An IBAN as people read and type it: groups of four (`TR47 0000 1001 …`), spaces taken out
+/// first, so a stored or typed one shows the same.
+pub fn group_iban(iban: &str) -> String {
+    let compact: Vec<char> = iban.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn groups_an_iban_in_fours() {
+        assert_eq!(
+            group_iban("TR470000100100000350930001"),
+            "TR47 0000 1001 0000 0350 9300 01"
+        );
+        assert_eq!(group_iban("tr47 0000 10"), "tr47 0000 10");
+        assert_eq!(group_iban(""), "");
+    }
 
     #[test]
     fn checks_turkish_and_foreign_ibans() {

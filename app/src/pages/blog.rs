@@ -34,9 +34,7 @@ pub fn post_list(ctx: &PageContext, posts: Vec<PostSummary>) -> impl IntoView + 
             let href = format!("/blog/{}", post.slug);
             view! {
                 <li class="post-card">
-                    <a href=href>
-                        <h2>{post.title}</h2>
-                    </a>
+                    <h2><a href=href>{post.title}</a></h2>
                     <p class="meta">{published(post.published, locale)}</p>
                     <p>{post.description}</p>
                 </li>

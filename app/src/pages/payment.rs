@@ -216,22 +216,29 @@ pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) 
             <dl class="figures transfer">
                 <div><dt>{ctx.t("payment-transfer-bank")}</dt><dd>{t.bank}</dd></div>
                 <div><dt>{ctx.t("payment-transfer-name")}</dt><dd>{t.account_name}</dd></div>
-                <div><dt>"IBAN"</dt><dd class="iban">{t.iban}</dd></div>
+                <div><dt>"IBAN"</dt><dd class="iban">{crate::domain::iban::group_iban(&t.iban)}</dd></div>
                 <div><dt>{ctx.t("payment-transfer-reference")}</dt><dd class="reference">{t.reference}</dd></div>
                 <div><dt>{ctx.t("investment-summary-payment")}</dt><dd>{t.amount.format(ctx.locale)}</dd></div>
             </dl>
         }
     });
+    // With the transfer to make, the page is about that: the investment has not been sent yet.
+    let (title, lead) = if instructions.is_some() {
+        ("payment-transfer-page-title", "payment-transfer-page-text")
+    } else {
+        ("payment-success-title", "payment-success-text")
+    };
     let body = view! {
         <section class="bare-card auth-card">
-            <h1>{ctx.t("payment-success-title")}</h1>
-            <p>{ctx.t("payment-success-text")}</p>
+            <p class="muted">{ctx.t("payment-step-bank")}</p>
+            <h1>{ctx.t(title)}</h1>
+            <p>{ctx.t(lead)}</p>
             {instructions}
             <p><a class="button button--primary" href="/pendingInvestments">{ctx.t("investment-created-link")}</a></p>
         </section>
     }
     .into_any();
-    private(ctx.t("payment-success-title"), body)
+    private(ctx.t(title), body)
 }
 
 /// Why a payment failed, as `/paymentFail?reason=` says it; each has its message

@@ -1,0 +1,83 @@
+// The layout audit the accessibility suite runs on every page it checks: at 390 px and 1440 px,
+// nothing may make the page wider than the screen, and nothing inside a card (`.card`,
+// `.post-card`, `.stat`, `.bare-card`) may stick out of it. Content inside an element that
+// scrolls or clips on purpose (a wide table in its scroller) and positioned overlays are left
+// out. A screenshot of each page at each width is written to `LAYOUT_SHOTS` (printed by the
+// test), to be looked at.
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const WIDTHS = [390, 1440];
+export const LAYOUT_SHOTS = process.env.ORTAK_LAYOUT_SHOTS || path.join(os.tmpdir(), 'ortak-layout-shots');
+mkdirSync(LAYOUT_SHOTS, { recursive: true });
+
+/** What sticks out on the page as laid out now, one line each. */
+function problemsInPage() {
+  const describe = (el) => {
+    const cls = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+    const text = (el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${cls}> "${text}"`;
+  };
+  // Inside something that scrolls or clips on purpose, or taken out of the flow.
+  const exempt = (el, stop) => {
+    for (let e = el; e && e !== stop; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.position === 'absolute' || s.position === 'fixed') return true;
+      if (e !== el && (s.overflowX !== 'visible' || s.overflowY !== 'visible')) return true;
+    }
+    return false;
+  };
+  const visible = (r) => r.width > 0 && r.height > 0;
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width + 1) {
+    let wide = [...document.body.querySelectorAll('*')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return visible(r) && r.right > width + 1 && !exempt(el, document.body);
+      })
+      .slice(0, 4)
+      .map(describe);
+    // None in the flow: name what reaches past the edge anyway (an escaped overlay, say).
+    if (wide.length === 0) {
+      for (const el of document.body.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (visible(r) && r.right > width + 1 && wide.length < 4) wide.push(describe(el));
+      }
+    }
+    problems.push(`the page is ${document.documentElement.scrollWidth} px wide: ${wide.join(', ')}`);
+  }
+  for (const card of document.querySelectorAll('.card, .post-card, .stat, .bare-card')) {
+    const c = card.getBoundingClientRect();
+    if (!visible(c) || exempt(card, document.body)) continue;
+    for (const el of card.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (!visible(r) || exempt(el, card)) continue;
+      if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) {
+        problems.push(`${describe(el)} sticks out of ${describe(card)}`);
+        break;
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Lays `page` out at each width, returns what sticks out (one line per problem, with the
+ * width), saves a full-page screenshot per width under `name`, and restores the viewport.
+ */
+export async function layoutProblems(page, name) {
+  const before = page.viewportSize();
+  const problems = [];
+  const file = name.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 120) || 'home';
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const p of await page.evaluate(problemsInPage)) problems.push(`[layout ${width} px] ${p}`);
+    // From the top, so the sticky header is where a reader first sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(LAYOUT_SHOTS, `${file}-${width}.jpg`), fullPage: true, type: 'jpeg', quality: 60 });
+  }
+  if (before) await page.setViewportSize(before);
+  return problems;
+}
