@@ -267,12 +267,15 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
         "Açıklama",
         "Ankara",
         "100000",
-        "Ece · CEO · ",
+        "Ece · CEO · +90 532 111 22 33",
         "ece@example.com",
         "sunum.pdf",
+        "<dd>Hayır</dd>",
     ] {
         assert!(detail.contains(shown), "{shown} on the application's page");
     }
+    // Answers by their labels, never the codes the form posts.
+    assert!(!detail.contains("<dd>no</dd>") && !detail.contains("<dd>seed</dd>"));
     assert!(detail.contains(&format!("/dashboard/applications/{id}/presentation")));
     let moved = post_form(
         &admin,

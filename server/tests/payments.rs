@@ -159,7 +159,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     let challenge = started.headers()["location"].to_str().unwrap().to_owned();
     assert!(challenge.starts_with("/sandbox/3ds/"));
     let bank_page = common::text(&browser, server.url(&challenge)).await;
-    assert!(bank_page.contains("visa ****4242"));
+    assert!(bank_page.contains("Visa •••• 4242"));
     let wrong = post_form(
         &browser,
         server.url(&challenge),

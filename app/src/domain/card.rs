@@ -44,6 +44,19 @@ impl Card {
     }
 }
 
+/// A card as pages show it, by its brand code and last four digits: `Visa •••• 4242` (an unknown
+/// brand shows the digits alone).
+pub fn masked(brand: &str, last4: &str) -> String {
+    let name = match brand {
+        "visa" => "Visa ",
+        "mastercard" => "Mastercard ",
+        "amex" => "American Express ",
+        "troy" => "Troy ",
+        _ => "",
+    };
+    format!("{name}•••• {last4}")
+}
+
 pub fn luhn_ok(digits: &str) -> bool {
     let mut sum = 0;
     for (i, c) in digits.chars().rev().enumerate() {
@@ -134,6 +147,13 @@ pub fn validate_card(input: &CardInput, today: Date) -> Result<Card, crate::form
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_card_is_shown_by_brand_and_last_four() {
+        assert_eq!(masked("visa", "4242"), "Visa •••• 4242");
+        assert_eq!(masked("troy", "0008"), "Troy •••• 0008");
+        assert_eq!(masked("card", "1234"), "•••• 1234");
+    }
     use super::*;
     use time::macros::date;
 

@@ -49,9 +49,27 @@ pub fn normalize_mobile(input: &str) -> Result<String, PhoneError> {
     }
 }
 
+/// A stored number as people read it: a Turkish mobile as `+90 532 123 45 67`; any other as
+/// stored.
+pub fn format_phone(stored: &str) -> String {
+    match stored.strip_prefix("+90") {
+        Some(n) if n.len() == 10 && n.bytes().all(|b| b.is_ascii_digit()) => {
+            format!("+90 {} {} {} {}", &n[..3], &n[3..6], &n[6..8], &n[8..])
+        }
+        _ => stored.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn formats_a_turkish_mobile_in_groups() {
+        assert_eq!(format_phone("+905321234567"), "+90 532 123 45 67");
+        assert_eq!(format_phone("+4915112345678"), "+4915112345678");
+        assert_eq!(format_phone(""), "");
+    }
 
     #[test]
     fn normalizes_turkish_mobiles() {

@@ -359,8 +359,66 @@ impl ApplicationStatus {
     }
 }
 
+/// An answer as staff read it, in `locale`: a sector, a stage or a yes/no by its label, a date
+/// in the locale's form; anything else as the applicant typed it.
+pub fn answer_shown(key: &str, value: &str, locale: crate::i18n::Locale) -> String {
+    let label = match key {
+        "sector" if SECTORS.contains(&value) => Some(format!("interest-{value}")),
+        "stage" if STAGES.contains(&value) => Some(format!("stage-{value}")),
+        "established" | "has_income" | "accelerator" | "prior_investment"
+            if matches!(value, "yes" | "no") =>
+        {
+            Some(format!("answer-{value}"))
+        }
+        _ => None,
+    };
+    if let Some(id) = label {
+        return locale.t(&id);
+    }
+    if key.ends_with("phone") {
+        return crate::domain::phone::format_phone(value);
+    }
+    let date = time::Date::parse(value, &time::format_description::well_known::Iso8601::DATE);
+    match (key.ends_with("_on") || key.ends_with("_date"), date) {
+        (true, Ok(date)) => crate::domain::time_fmt::format_date_short(date, locale),
+        _ => value.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use crate::i18n::Locale;
+
+    #[test]
+    fn answers_are_shown_by_their_labels_and_dates_in_the_locale() {
+        assert_eq!(
+            answer_shown("sector", "fintech", Locale::En),
+            Locale::En.t("interest-fintech")
+        );
+        assert_ne!(answer_shown("sector", "fintech", Locale::Tr), "fintech");
+        assert_eq!(
+            answer_shown("stage", "seed", Locale::Tr),
+            Locale::Tr.t("stage-seed")
+        );
+        assert_eq!(
+            answer_shown("has_income", "yes", Locale::Tr),
+            Locale::Tr.t("answer-yes")
+        );
+        assert_eq!(
+            answer_shown("established_on", "2024-09-15", Locale::Tr),
+            "15.09.2024"
+        );
+        assert_eq!(
+            answer_shown("prior_date", "2024-09-15", Locale::En),
+            "15/09/2024"
+        );
+        assert_eq!(answer_shown("name", "yes", Locale::En), "yes");
+        assert_eq!(
+            answer_shown("founder_1_phone", "+905321234567", Locale::En),
+            "+90 532 123 45 67"
+        );
+        assert_eq!(answer_shown("sector", "unknown", Locale::En), "unknown");
+    }
     use super::*;
 
     fn answers(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {

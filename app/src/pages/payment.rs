@@ -125,7 +125,7 @@ pub fn sandbox_challenge_page(
             <p class="muted">{ctx.t("sandbox-bank")}</p>
             <h1>{ctx.t("sandbox-title")}</h1>
             {sandbox_banner(ctx)}
-            <p>{ctx.locale.t_args("sandbox-text", &[("amount", amount.format(ctx.locale).into()), ("card", format!("{brand} ****{last4}").into())])}</p>
+            <p>{ctx.locale.t_args("sandbox-text", &[("amount", amount.format(ctx.locale).into()), ("card", crate::domain::card::masked(brand, last4).into())])}</p>
             {error}
             <form class="form" method="post" action=format!("/sandbox/3ds/{public_id}")>
                 {csrf_field(ctx)}

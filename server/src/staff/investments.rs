@@ -309,8 +309,8 @@ async fn card_payments(
             format!("{title}: {}", ctx.t("dashboard-col-amount")),
             Cell::Money(Money::from_kurus(p.amount_kurus)),
         ));
-        let mut state =
-            format!("{:?} · {} ****{}", p.status, p.card_brand, p.card_last4).to_lowercase();
+        let card = ortak_app::domain::card::masked(&p.card_brand, &p.card_last4);
+        let mut state = format!("{} · {card}", format!("{:?}", p.status).to_lowercase());
         for (label, value) in [
             ("charged", p.charged.then(|| "yes".to_owned())),
             ("provider", p.provider_state),

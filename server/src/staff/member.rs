@@ -164,7 +164,7 @@ fn mkk_fact(ctx: &Ctx, m: &Mkk) -> Cell {
         ctx.t(&format!("dashboard-investor-{}", m.investor_type.code())),
         m.id_type.code().to_uppercase(),
         m.identity_number,
-        m.phone,
+        ortak_app::domain::phone::format_phone(&m.phone),
         ctx.t(&format!("dashboard-mkk-{}", m.status.code())),
     )
     .into()

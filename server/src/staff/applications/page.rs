@@ -4,7 +4,7 @@
 
 use axum::extract::Path;
 use axum::response::Response;
-use ortak_app::domain::project::{ANSWER_LABELS, FOUNDER_FIELDS};
+use ortak_app::domain::project::{ANSWER_LABELS, FOUNDER_FIELDS, answer_shown};
 use ortak_app::i18n::FluentArg;
 use ortak_app::pages::staff_table::Cell;
 
@@ -79,14 +79,14 @@ fn facts(ctx: &Ctx, a: &Application) -> Vec<(String, Cell)> {
     facts.extend(
         ANSWER_LABELS
             .iter()
-            .map(|(key, label)| (ctx.t(label), answer(&a.answers, key)))
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(label, v)| (label, v.into())),
+            .map(|(key, label)| (key, ctx.t(label), answer(&a.answers, key)))
+            .filter(|(_, _, v)| !v.is_empty())
+            .map(|(key, label, v)| (label, answer_shown(key, &v, ctx.locale).into())),
     );
     for (n, fields) in FOUNDER_FIELDS.iter().enumerate() {
         let founder: Vec<String> = fields
             .iter()
-            .map(|k| answer(&a.answers, k))
+            .map(|k| answer_shown(k, &answer(&a.answers, k), ctx.locale))
             .filter(|v| !v.is_empty())
             .collect();
         if !founder.is_empty() {
