@@ -8,8 +8,8 @@ mod common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in};
 use common::money::{
-    fund, pay_fee, qualified_investor, request_of, send_request, set_clock, staff_move, status_of,
-    wait_for_count,
+    answer_card_challenge, fund, qualified_investor, request_of, send_request, set_clock,
+    staff_move, start_card_payment, status_of, wait_for_count,
 };
 use common::{Server, scalar};
 use tempfile::TempDir;
@@ -26,6 +26,7 @@ fn start(clock: &TempDir) -> Server {
         ("ORTAK_CLOCK_FILE", file.to_str().unwrap()),
         ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
         // Past the reconfirmation deadline (five days), so that only it decides.
+        ("ORTAK_FEE_DEADLINE_HOURS", "240"),
         ("ORTAK_TRANSFER_DEADLINE_HOURS", "240"),
     ];
     Server::start_in(data, &env)
@@ -83,14 +84,21 @@ async fn text(server: &Server, sql: &str) -> String {
         .unwrap()
 }
 
-async fn post(
-    server: &Server,
-    browser: &reqwest::Client,
-    path: &str,
-    from: &str,
-) -> reqwest::Response {
-    let token = csrf(browser, server, from).await;
-    post_form(browser, server.url(path), &token, &[]).await
+/// `browser` answers the question on `request` (`reconfirm` or `decline`) from its card; the
+/// answer's status.
+async fn answer(server: &Server, browser: &reqwest::Client, request: i64, how: &str) -> u16 {
+    let token = csrf(browser, server, "/pendingInvestments").await;
+    let path = format!("/pendingInvestments/{request}/{how}");
+    let sent = post_form(browser, server.url(&path), &token, &[]).await;
+    sent.status().as_u16()
+}
+
+/// A superadmin closes the round now; the answer's status.
+async fn close_round(server: &Server, staff: &reqwest::Client, id: i64) -> u16 {
+    let page = format!("/dashboard/rounds/{id}");
+    let token = csrf(staff, server, &page).await;
+    let sent = post_form(staff, server.url(&format!("{page}/close")), &token, &[]).await;
+    sent.status().as_u16()
 }
 
 async fn answer_of(server: &Server, request: i64) -> String {
@@ -141,9 +149,10 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
         investors.push((browser, request_of(&server, email).await));
     }
     let [(a, ra), (b, rb), (c, rc), (d, rd)] = <[_; 4]>::try_from(investors).ok().unwrap();
-    // A has paid the fee; D's investment is in escrow; B and C are sent.
+    // A is approved and has started paying the fee (the 3-D Secure step is open); D's
+    // investment is in escrow; B and C are sent.
     assert_eq!(staff_move(&server, &staff, ra, "approved", "").await, 303);
-    pay_fee(&server, &a, ra).await;
+    let challenge = start_card_payment(&server, &a, ra).await;
     fund(&server, &d, &staff, rd, "100.000").await;
 
     // A change that is not a term of the round asks nobody either.
@@ -210,6 +219,29 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
         1
     );
 
+    // A's card payment, completed after the change, is not kept: charged, void, refunded.
+    let landed = answer_card_challenge(&server, &a, &challenge).await;
+    assert_eq!(landed.status(), 303);
+    assert_eq!(status_of(&server, ra).await, "approved");
+    let refunded = wait_for_count(
+        &server,
+        &format!("SELECT COUNT(*) FROM payments WHERE request_id = {ra} AND status = 'void' AND charged = 1 AND refund_status = 'refunded'"),
+        1,
+    )
+    .await;
+    assert_eq!(refunded, 1, "the charge goes back");
+    assert_eq!(
+        scalar(
+            &server,
+            &format!(
+                "SELECT COUNT(*) FROM money_events WHERE request_id = {ra} AND kind = 'fee_paid'"
+            )
+        )
+        .await,
+        0,
+        "the ledger never counted it"
+    );
+
     // Held: staff cannot approve B, the database refuses the move outright, A cannot pay.
     assert_eq!(staff_move(&server, &staff, rb, "approved", "").await, 409);
     assert_eq!(status_of(&server, rb).await, "submitted");
@@ -242,80 +274,34 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
         "the request card asks"
     );
     // Nor may anyone answer for somebody else.
-    let theirs = post(
-        &server,
-        &b,
-        &format!("/pendingInvestments/{ra}/reconfirm"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(theirs.status(), 404);
-    let theirs = post(
-        &server,
-        &b,
-        &format!("/pendingInvestments/{ra}/decline"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(theirs.status(), 404);
+    assert_eq!(answer(&server, &b, ra, "reconfirm").await, 404);
+    assert_eq!(answer(&server, &b, ra, "decline").await, 404);
     assert_eq!(answer_of(&server, ra).await, "pending");
 
     // The round does not close meanwhile.
-    let token = csrf(&staff, &server, &format!("/dashboard/rounds/{id}")).await;
-    let close = post_form(
-        &staff,
-        server.url(&format!("/dashboard/rounds/{id}/close")),
-        &token,
-        &[],
-    )
-    .await;
-    assert_eq!(close.status(), 409);
+    assert_eq!(close_round(&server, &staff, id).await, 409);
     let round_page = common::text(&staff, server.url(&format!("/dashboard/rounds/{id}"))).await;
     assert!(round_page.contains("Yeniden onay bekleyen") && round_page.contains("4 talep"));
 
     // B reconfirms (once), and goes on; C withdraws outside the cancellation window.
-    let yes = post(
-        &server,
-        &b,
-        &format!("/pendingInvestments/{rb}/reconfirm"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(yes.status(), 303);
+    assert_eq!(answer(&server, &b, rb, "reconfirm").await, 303);
     assert_eq!(answer_of(&server, rb).await, "reconfirmed");
-    let again = post(
-        &server,
-        &b,
-        &format!("/pendingInvestments/{rb}/reconfirm"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(again.status(), 409);
-    let late_no = post(
-        &server,
-        &b,
-        &format!("/pendingInvestments/{rb}/decline"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(late_no.status(), 409, "an answer is final");
+    assert_eq!(answer(&server, &b, rb, "reconfirm").await, 409);
+    assert_eq!(
+        answer(&server, &b, rb, "decline").await,
+        409,
+        "an answer is final"
+    );
     assert_eq!(
         staff_move(&server, &staff, rb, "under_review", "").await,
         303
     );
     set_clock(&clock.path().join("offset"), 3 * 86_400);
-    let no = post(
-        &server,
-        &c,
-        &format!("/pendingInvestments/{rc}/decline"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(no.status(), 303);
+    assert_eq!(answer(&server, &c, rc, "decline").await, 303);
     assert_eq!(status_of(&server, rc).await, "cancelled");
     assert_eq!(answer_of(&server, rc).await, "withdrawn");
 
-    // Past the deadline, the job cancels A and D: the fee is owed back, D's escrow refunded.
+    // Past the deadline, the job cancels A and D: D's fee is owed back, its escrow refunded.
     set_clock(&clock.path().join("offset"), 6 * 86_400);
     let expired = wait_for_count(
         &server,
@@ -333,6 +319,15 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
         1,
         "D's investment goes on the refund list"
     );
+    let fee_back = wait_for_count(
+        &server,
+        &format!(
+            "SELECT COUNT(*) FROM money_events WHERE request_id = {rd} AND kind = 'fee_refunded'"
+        ),
+        1,
+    )
+    .await;
+    assert_eq!(fee_back, 1, "D's fee goes back to the card");
     assert_eq!(
         scalar(
             &server,
@@ -343,15 +338,7 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
     );
     assert_eq!(status_of(&server, rb).await, "under_review", "B goes on");
     // With every answer in, the round may close.
-    let token = csrf(&staff, &server, &format!("/dashboard/rounds/{id}")).await;
-    let close = post_form(
-        &staff,
-        server.url(&format!("/dashboard/rounds/{id}/close")),
-        &token,
-        &[],
-    )
-    .await;
-    assert_eq!(close.status(), 303);
+    assert_eq!(close_round(&server, &staff, id).await, 303);
 }
 
 async fn upload_form(server: &Server, staff: &reqwest::Client, id: i64, body: &'static [u8]) {
@@ -411,27 +398,13 @@ async fn a_new_information_form_must_be_opened_before_reconfirming() {
     assert!(page.contains(&link), "the card links the new form");
 
     // Not opened yet: nothing is recorded, the investor is told why.
-    let early = post(
-        &server,
-        &investor,
-        &format!("/pendingInvestments/{request}/reconfirm"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(early.status(), 303);
+    assert_eq!(answer(&server, &investor, request, "reconfirm").await, 303);
     assert_eq!(answer_of(&server, request).await, "pending");
     let told = common::text(&investor, server.url("/pendingInvestments")).await;
     assert!(told.contains("güncel bilgi formunu açıp okuyun"));
 
     investor.get(server.url(&link)).send().await.unwrap();
-    let done = post(
-        &server,
-        &investor,
-        &format!("/pendingInvestments/{request}/reconfirm"),
-        "/pendingInvestments",
-    )
-    .await;
-    assert_eq!(done.status(), 303);
+    assert_eq!(answer(&server, &investor, request, "reconfirm").await, 303);
     assert_eq!(answer_of(&server, request).await, "reconfirmed");
     assert_eq!(
         scalar(

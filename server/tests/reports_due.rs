@@ -11,22 +11,45 @@ use tempfile::TempDir;
 use time::OffsetDateTime;
 use time::macros::datetime;
 
-#[tokio::test]
-async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
-    // Today is 27 November 2026 (Istanbul), whenever the test runs.
-    let clock = TempDir::new().unwrap();
-    let file = clock.path().join("offset");
+/// The server's clock: today is 27 November 2026 (Istanbul), whenever the test runs.
+struct Clock {
+    _dir: TempDir,
+    file: std::path::PathBuf,
+    offset: i64,
+}
+
+impl Clock {
+    fn days_later(&self, days: i64) {
+        set_clock(&self.file, self.offset + days * 86_400);
+    }
+}
+
+/// The demo, with a superadmin, on 27 November 2026 (`env` added).
+fn on_27_november(env: &[(&'static str, &str)]) -> (Clock, Server) {
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("offset");
     let offset = (datetime!(2026-11-27 12:00 UTC) - OffsetDateTime::now_utc()).whole_seconds();
     set_clock(&file, offset);
     let data = TempDir::new().unwrap();
     create_admin(&data, "super@example.com", true);
-    let server = Server::start_in(
-        data,
-        &[
-            ("ORTAK_DEMO", "1"),
-            ("ORTAK_CLOCK_FILE", file.to_str().unwrap()),
-        ],
-    );
+    let clock_file = file.to_str().unwrap().to_owned();
+    let mut all = vec![
+        ("ORTAK_DEMO", "1"),
+        ("ORTAK_CLOCK_FILE", clock_file.as_str()),
+    ];
+    all.extend_from_slice(env);
+    let server = Server::start_in(data, &all);
+    let clock = Clock {
+        _dir: dir,
+        file,
+        offset,
+    };
+    (clock, server)
+}
+
+#[tokio::test]
+async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
+    let (clock, server) = on_27_november(&[]);
     // Zeytin Finans closed on 10 February 2026 and reported nothing: Q2 (due 31 July) and Q3
     // (due 31 October) are late, Q4 is not due yet. The other funded startups closed lately.
     exec(&server, "DELETE FROM reports").await;
@@ -136,7 +159,7 @@ async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
     assert!(!home.contains(&q2) && home.contains(&q3));
 
     // Three months on, Q4 (due 31 January 2027) is late too.
-    set_clock(&file, offset + 70 * 86_400);
+    clock.days_later(70);
     // (Sessions ended meanwhile: the investor signs in again.)
     let investor = sign_in(&server, &investor_email, ADMIN_PASSWORD).await;
     let later = common::text(&investor, server.url("/reports")).await;
@@ -150,20 +173,7 @@ async fn overdue_reports_are_flagged_to_staff_the_team_and_investors() {
 
 #[tokio::test]
 async fn an_overdue_report_is_mailed_once_to_the_team_the_investors_and_staff() {
-    let clock = TempDir::new().unwrap();
-    let file = clock.path().join("offset");
-    let offset = (datetime!(2026-11-27 12:00 UTC) - OffsetDateTime::now_utc()).whole_seconds();
-    set_clock(&file, offset);
-    let data = TempDir::new().unwrap();
-    create_admin(&data, "super@example.com", true);
-    let server = Server::start_in(
-        data,
-        &[
-            ("ORTAK_DEMO", "1"),
-            ("ORTAK_CLOCK_FILE", file.to_str().unwrap()),
-            ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
-        ],
-    );
+    let (_clock, server) = on_27_november(&[("ORTAK_JOBS_INTERVAL_SECONDS", "1")]);
     let team = sign_up(&server, "ekip@example.com").await;
     drop(team);
     // In one transaction (the job runs every second): only Zeytin Finans is late, with Q2 and

@@ -133,10 +133,9 @@ fn format_usd(dollars: i64, locale: Locale) -> String {
     format!("{} USD", lira.trim_end_matches(" TL"))
 }
 
-/// What became of a reconfirmation request.
+/// The answer to a reconfirmation (until it comes, the question is `pending`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
-    Pending,
     Reconfirmed,
     /// The investor withdrew the request instead.
     Withdrawn,
@@ -147,7 +146,6 @@ pub enum Answer {
 impl Answer {
     pub fn code(self) -> &'static str {
         match self {
-            Answer::Pending => "pending",
             Answer::Reconfirmed => "reconfirmed",
             Answer::Withdrawn => "withdrawn",
             Answer::Expired => "expired",

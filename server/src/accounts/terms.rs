@@ -15,6 +15,7 @@ use super::queries;
 use crate::error::AppError;
 use crate::web::Ctx;
 use crate::web::form::Form;
+use crate::web::session::CurrentUser;
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -22,20 +23,24 @@ pub struct NextQuery {
     next: String,
 }
 
-/// Sign-in first for a visitor; straight on for a member whose acceptance is current.
-fn elsewhere(ctx: &Ctx, next: &str) -> Option<Response> {
+/// The member who is asked, or where anyone else goes: a visitor to sign in first, a member
+/// whose acceptance is current straight on.
+fn asked<'a>(ctx: &'a Ctx, next: &str) -> Result<&'a CurrentUser, Redirect> {
     match &ctx.user {
-        None => Some(Redirect::to(&format!("/signin?next={}", encode_query(next))).into_response()),
-        Some(user) if user.terms_current => Some(Redirect::to(next).into_response()),
-        Some(_) => None,
+        None => Err(Redirect::to(&format!(
+            "/signin?next={}",
+            encode_query(next)
+        ))),
+        Some(user) if user.terms_current => Err(Redirect::to(next)),
+        Some(user) => Ok(user),
     }
 }
 
 /// `GET /signin/terms?next=…`.
 pub async fn form(ctx: Ctx, Query(query): Query<NextQuery>) -> Result<Response, AppError> {
     let next = local_path(&query.next);
-    if let Some(response) = elsewhere(&ctx, next) {
-        return Ok(response);
+    if let Err(elsewhere) = asked(&ctx, next) {
+        return Ok(elsewhere.into_response());
     }
     let page = ctx.page_ctx(|pc| terms_update_page(pc, next, &FieldErrors::default()));
     Ok(ctx.render_private(StatusCode::OK, page).await)
@@ -51,11 +56,9 @@ pub struct TermsForm {
 /// `POST /signin/terms`: records the acceptance with its version and time, and goes on.
 pub async fn accept(ctx: Ctx, Form(form): Form<TermsForm>) -> Result<Response, AppError> {
     let next = local_path(&form.next);
-    if let Some(response) = elsewhere(&ctx, next) {
-        return Ok(response);
-    }
-    let Some(user) = &ctx.user else {
-        return Err(AppError::SignInRequired);
+    let user = match asked(&ctx, next) {
+        Ok(user) => user,
+        Err(elsewhere) => return Ok(elsewhere.into_response()),
     };
     if form.terms.as_deref() != Some("on") {
         let mut errors = FieldErrors::default();

@@ -20,7 +20,7 @@ use super::notify::mail_status;
 use super::queries::investor_of;
 use super::queries::moves::{self, Target};
 use super::queries::reconfirmations as queries;
-use super::transitions::{end, end_as, record_event};
+use super::transitions::{end, end_as, own, record_event, target};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -32,16 +32,16 @@ pub async fn terms(conn: &mut SqliteConnection, startup: i64) -> Result<Option<T
 }
 
 /// After staff member `actor` saved `startup` (whose terms were `before`): asks the round's
-/// open requests to reconfirm whatever material term changed. The number of requests asked.
+/// open requests to reconfirm whatever material term changed.
 pub async fn after_change(
     conn: &mut SqliteConnection,
     state: &AppState,
     startup: i64,
     before: Option<Terms>,
     actor: i64,
-) -> Result<usize, AppError> {
+) -> Result<(), AppError> {
     let (Some(before), Some(after)) = (before, queries::terms(conn, startup).await?) else {
-        return Ok(0);
+        return Ok(());
     };
     let changes = changed(&before, &after);
     terms_changed(conn, state, startup, &changes, actor).await
@@ -87,21 +87,21 @@ fn changed(a: &Terms, b: &Terms) -> Vec<TermChange> {
 }
 
 /// Asks every open request of `startup`'s round to reconfirm `changes`, made by staff member
-/// `actor`: in the caller's transaction, so the change and the questions land together. The
-/// number of requests asked (none when nothing changed or the round is not open).
+/// `actor`: in the caller's transaction, so the change and the questions land together.
+/// Nothing when nothing changed, the round is not open or no request is.
 async fn terms_changed(
     conn: &mut SqliteConnection,
     state: &AppState,
     startup: i64,
     changes: &[TermChange],
     actor: i64,
-) -> Result<usize, AppError> {
+) -> Result<(), AppError> {
     if changes.is_empty() || moves::round(conn, startup).await?.status != RoundStatus::Open {
-        return Ok(0);
+        return Ok(());
     }
     let requests = queries::open_requests(conn, startup).await?;
     if requests.is_empty() {
-        return Ok(0);
+        return Ok(());
     }
     let now = state.now();
     let deadline = now + Duration::hours(state.shared().rounds.reconfirm_hours);
@@ -115,10 +115,10 @@ async fn terms_changed(
         .collect::<Vec<_>>()
         .join(", ");
     let note = format!("the round's terms changed ({terms}): awaiting reconfirmation");
-    for &request in &requests {
+    for r in &requests {
+        let request = r.id;
         queries::ask(conn, request, change).await?;
-        let status = target(conn, request).await?.status;
-        record_event(conn, request, status, &note, Some(actor), now).await?;
+        record_event(conn, request, r.status, &note, Some(actor), now).await?;
         let language = investor_of(conn, request).await?.language;
         let what = changes_text(changes, deadline, language);
         mail_status(conn, state, request, "request-reconfirm", &what).await?;
@@ -137,7 +137,7 @@ async fn terms_changed(
         Some(&after),
     )
     .await?;
-    Ok(requests.len())
+    Ok(())
 }
 
 /// The changes and the deadline, a line each, as the mail shows them.
@@ -157,17 +157,10 @@ fn changes_text(changes: &[TermChange], deadline: OffsetDateTime, locale: Locale
     lines.join("\n")
 }
 
-async fn target(conn: &mut SqliteConnection, id: i64) -> Result<Target, AppError> {
-    moves::target(conn, id).await?.ok_or(AppError::NotFound)
-}
-
 /// The investor's own request that waits on a reconfirmation; someone else's is as missing as
 /// one that does not exist, and one that waits on nothing is a conflict.
 async fn awaiting(conn: &mut SqliteConnection, id: i64, user: i64) -> Result<Target, AppError> {
-    let t = target(conn, id).await?;
-    if t.user_id != user {
-        return Err(AppError::NotFound);
-    }
+    let t = own(conn, id, user).await?;
     if t.status.is_end() || queries::pending(conn, id).await?.is_none() {
         return Err(AppError::Refused(
             StatusCode::CONFLICT,

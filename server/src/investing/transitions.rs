@@ -35,8 +35,21 @@ pub async fn record_event(
 }
 
 /// The request, or 404.
-async fn target(conn: &mut SqliteConnection, id: i64) -> Result<Target, AppError> {
+pub(super) async fn target(conn: &mut SqliteConnection, id: i64) -> Result<Target, AppError> {
     moves::target(conn, id).await?.ok_or(AppError::NotFound)
+}
+
+/// Investor `user`'s own request `id`: someone else's is as missing as one that is not.
+pub(super) async fn own(
+    conn: &mut SqliteConnection,
+    id: i64,
+    user: i64,
+) -> Result<Target, AppError> {
+    let t = target(conn, id).await?;
+    if t.user_id != user {
+        return Err(AppError::NotFound);
+    }
+    Ok(t)
 }
 
 /// Somebody moved the request first, or the round no longer takes moves: 409.
@@ -229,10 +242,7 @@ pub async fn staff_transition(
 pub async fn withdraw(state: &AppState, request_id: i64, user: i64) -> Result<(), AppError> {
     let now = state.now();
     let mut tx = crate::db::write(state.db()).await?;
-    let t = target(&mut tx, request_id).await?;
-    if t.user_id != user {
-        return Err(AppError::NotFound);
-    }
+    let t = own(&mut tx, request_id, user).await?;
     let in_window = t.status == RequestStatus::Waitlisted || now < t.cancel_until;
     if !t.status.investor_may_withdraw() || t.round != RoundStatus::Open || !in_window {
         return Err(conflict("pending-not-withdrawable"));

@@ -151,6 +151,14 @@ pub async fn staff_move(
 
 /// Pays request `id`'s service fee with the sandbox's test card and 3-D Secure code.
 pub async fn pay_fee(server: &Server, browser: &reqwest::Client, id: i64) {
+    let challenge = start_card_payment(server, browser, id).await;
+    let back = answer_card_challenge(server, browser, &challenge).await;
+    assert_eq!(back.status(), 303, "request {id}: callback");
+}
+
+/// Sends the sandbox's test card for request `id`'s fee; returns the 3-D Secure challenge's
+/// address (nothing is charged until it is answered).
+pub async fn start_card_payment(server: &Server, browser: &reqwest::Client, id: i64) -> String {
     let page = super::text(browser, server.url(&format!("/invFlow?request={id}"))).await;
     let token = csrf_of(&page);
     let card = [
@@ -163,12 +171,21 @@ pub async fn pay_fee(server: &Server, browser: &reqwest::Client, id: i64) {
     ];
     let started = post_form(browser, server.url("/invFlow/card"), &token, &card).await;
     assert_eq!(started.status(), 303, "request {id}: card step");
-    let challenge = started.headers()["location"].to_str().unwrap().to_owned();
+    started.headers()["location"].to_str().unwrap().to_owned()
+}
+
+/// Approves the 3-D Secure `challenge` with the sandbox's code and follows the callback; its
+/// answer.
+pub async fn answer_card_challenge(
+    server: &Server,
+    browser: &reqwest::Client,
+    challenge: &str,
+) -> reqwest::Response {
+    let token = csrf_of(&super::text(browser, server.url(challenge)).await);
     let answer = [("code", "123456".into()), ("action", "approve".into())];
-    let answered = post_form(browser, server.url(&challenge), &token, &answer).await;
+    let answered = post_form(browser, server.url(challenge), &token, &answer).await;
     let callback = answered.headers()["location"].to_str().unwrap().to_owned();
-    let back = browser.get(&callback).send().await.unwrap();
-    assert_eq!(back.status(), 303, "request {id}: callback");
+    browser.get(&callback).send().await.unwrap()
 }
 
 /// Gives request `id`'s transfer details (with the payer's IBAN); returns the reference.

@@ -2,14 +2,22 @@
 //! request's answer (see `investing::reconfirmation`). Answers move only from `pending`, so a
 //! repeated answer changes nothing.
 
+use ortak_app::domain::investing::RequestStatus;
 use ortak_app::domain::reconfirmation::{Answer, Term, TermChange};
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
+/// A request that has not ended, and where it stands.
+pub struct Open {
+    pub id: i64,
+    pub status: RequestStatus,
+}
+
 /// The startup's requests that have not ended: each is asked to reconfirm.
-pub async fn open_requests(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar!(
-        r#"SELECT id AS "id!" FROM investment_requests
+pub async fn open_requests(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<Vec<Open>> {
+    sqlx::query_as!(
+        Open,
+        r#"SELECT id AS "id!", status AS "status: RequestStatus" FROM investment_requests
            WHERE startup_id = ? AND status IN
              ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')
            ORDER BY id"#,
