@@ -23,8 +23,9 @@ CREATE TABLE term_change_items (
 CREATE TABLE reconfirmations (
     request_id INTEGER NOT NULL REFERENCES investment_requests (id),
     change_id INTEGER NOT NULL REFERENCES term_changes (id),
+    -- `closed`: the request ended another way (rejected, lapsed) before an answer came.
     answer TEXT NOT NULL DEFAULT 'pending'
-        CHECK (answer IN ('pending', 'reconfirmed', 'withdrawn', 'expired')),
+        CHECK (answer IN ('pending', 'reconfirmed', 'withdrawn', 'expired', 'closed')),
     answered_at TEXT,
     CHECK ((answer = 'pending') = (answered_at IS NULL)),
     PRIMARY KEY (request_id, change_id)
@@ -46,10 +47,17 @@ WHEN NEW.status <> OLD.status
     AND EXISTS (SELECT 1 FROM reconfirmations WHERE request_id = NEW.id AND answer = 'pending')
 BEGIN SELECT RAISE(ABORT, 'the request awaits its investor''s reconfirmation'); END;
 
--- Nor does its round start closing (a request that ended meanwhile holds nothing).
+-- A question is pending only while its request is open: whatever ends a request closes it.
+CREATE TRIGGER reconfirmations_close_on_end AFTER UPDATE OF status ON investment_requests
+WHEN NEW.status IN ('allocated', 'refunded', 'rejected', 'cancelled', 'lapsed')
+BEGIN
+    UPDATE reconfirmations SET answer = 'closed', answered_at = NEW.updated_at
+    WHERE request_id = NEW.id AND answer = 'pending';
+END;
+
+-- Nor does its round start closing.
 CREATE TRIGGER reconfirmation_holds_close BEFORE UPDATE OF round_status ON startups
 WHEN NEW.round_status = 'closing' AND OLD.round_status = 'open'
     AND EXISTS (SELECT 1 FROM reconfirmations c JOIN investment_requests r ON r.id = c.request_id
-                WHERE r.startup_id = NEW.id AND c.answer = 'pending' AND r.status IN
-                    ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded'))
+                WHERE r.startup_id = NEW.id AND c.answer = 'pending')
 BEGIN SELECT RAISE(ABORT, 'the round awaits its investors'' reconfirmations'); END;

@@ -104,7 +104,10 @@ async fn close_round(server: &Server, staff: &reqwest::Client, id: i64) -> u16 {
 async fn answer_of(server: &Server, request: i64) -> String {
     text(
         server,
-        &format!("SELECT answer FROM reconfirmations WHERE request_id = {request}"),
+        &format!(
+            "SELECT answer FROM reconfirmations WHERE request_id = {request}
+             ORDER BY change_id DESC LIMIT 1"
+        ),
     )
     .await
 }
@@ -414,5 +417,23 @@ async fn a_new_information_form_must_be_opened_before_reconfirming() {
         .await,
         v2,
         "the request now stands on the new form"
+    );
+
+    // A request that ends another way closes its question: rejected while asked again.
+    upload_form(&server, &staff, id, b"%PDF-1.7 bilgi formu 3").await;
+    assert_eq!(answer_of(&server, request).await, "pending");
+    assert_eq!(
+        staff_move(&server, &staff, request, "rejected", "Eksik belge").await,
+        303
+    );
+    assert_eq!(answer_of(&server, request).await, "closed");
+    assert_eq!(
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM reconfirmations WHERE answer = 'pending'"
+        )
+        .await,
+        0,
+        "nothing holds the round"
     );
 }

@@ -161,7 +161,7 @@ fn changes_text(changes: &[TermChange], deadline: OffsetDateTime, locale: Locale
 /// one that does not exist, and one that waits on nothing is a conflict.
 async fn awaiting(conn: &mut SqliteConnection, id: i64, user: i64) -> Result<Target, AppError> {
     let t = own(conn, id, user).await?;
-    if t.status.is_end() || queries::pending(conn, id).await?.is_none() {
+    if queries::pending(conn, id).await?.is_none() {
         return Err(AppError::Refused(
             StatusCode::CONFLICT,
             "reconfirm-nothing-pending",
@@ -231,7 +231,7 @@ pub async fn decline(state: &AppState, id: i64, user: i64) -> Result<(), AppErro
 }
 
 /// The round job: cancels every request whose reconfirmation deadline passed unanswered (a
-/// request that ended otherwise meanwhile only has its question closed).
+/// question is pending only while its request is open: the database closes it on any end).
 pub async fn expire(state: &AppState) -> Result<(), AppError> {
     let now = state.now();
     for p in queries::expired(state.db(), now).await? {
@@ -240,7 +240,7 @@ pub async fn expire(state: &AppState) -> Result<(), AppError> {
         if !queries::answer(&mut tx, p.request_id, Answer::Expired, now).await? {
             continue;
         }
-        if !t.status.is_end() && t.round == RoundStatus::Open {
+        if t.round == RoundStatus::Open {
             let note = "not reconfirmed by the deadline after the round's terms changed";
             record_event(&mut tx, t.id, t.status, note, None, now).await?;
             let (to, mail) = (RequestStatus::Cancelled, "reconfirm-expired");

@@ -169,9 +169,7 @@ pub async fn waiting(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<
         r#"SELECT COUNT(DISTINCT c.request_id) AS "count!: i64",
                MAX(t.deadline_at) AS "until?: OffsetDateTime"
            FROM reconfirmations c JOIN term_changes t ON t.id = c.change_id
-           JOIN investment_requests r ON r.id = c.request_id
-           WHERE t.startup_id = ? AND c.answer = 'pending' AND r.status IN
-             ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')"#,
+           WHERE t.startup_id = ? AND c.answer = 'pending'"#,
         startup
     )
     .fetch_one(conn)

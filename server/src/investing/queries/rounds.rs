@@ -12,8 +12,7 @@ pub async fn rounds_due(db: &SqlitePool, today: Date) -> sqlx::Result<Vec<i64>> 
            WHERE round_status = 'open' AND period_kind = 'investment' AND period_ends_on < ?
              AND NOT EXISTS (SELECT 1 FROM reconfirmations c
                  JOIN investment_requests r ON r.id = c.request_id
-                 WHERE r.startup_id = startups.id AND c.answer = 'pending' AND r.status IN
-                     ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded'))
+                 WHERE r.startup_id = startups.id AND c.answer = 'pending')
            ORDER BY id"#,
         today
     )
