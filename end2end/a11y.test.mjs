@@ -307,6 +307,7 @@ describe('accessibility and HTML validity', () => {
       '/dashboard/startups/new',
       '/dashboard/startups/1',
       '/dashboard/users/1',
+      '/dashboard/rounds/1',
       '/dashboard/autoMail/welcome',
       '/dashboard/academy/events',
       '/dashboard/faq/new',

@@ -17,7 +17,10 @@ reconfirm-nothing-pending = This request is not waiting for a reconfirmation.
 request-awaits-reconfirmation = This request waits for its investor to reconfirm the round's changed terms; it cannot move until then.
 round-awaits-reconfirmation = Investors are reconfirming the round's changed terms; the round can close once every answer is in or the deadline has passed.
 dashboard-round-reconfirming = Awaiting reconfirmation
-dashboard-round-reconfirming-of = { $count } requests, until { $until }
+dashboard-round-reconfirming-of = { $count ->
+    [one] 1 request
+   *[other] { $count } requests
+}, until { $until }
 mail-request-reconfirm-subject = Ortak: the round's terms changed, please reconfirm your request
 mail-request-reconfirm-body = The terms of a round you sent an investment request to have changed. Your request does not go ahead until you reconfirm it; if you do not reconfirm by the deadline below, it is cancelled and anything you paid is refunded.
 mail-request-reconfirm-button = Reconfirm or withdraw
