@@ -12,6 +12,7 @@
 // manifest.json:
 //   {
 //     "style":   "main-HASH.css",
+//     "fonts":   ["media/inter-400-HASH.woff2", ...],
 //     "islands": { "newsletter": "islands/newsletter-HASH.js", ... },
 //     "chunks":  { "islands/newsletter-HASH.js": ["chunks/chunk-HASH.js", ...], ... }
 //   }
@@ -168,7 +169,9 @@ for (const name of names) {
 }
 
 const sortKeys = (obj) => Object.fromEntries(Object.entries(obj).sort(([a], [b]) => a.localeCompare(b)));
-const manifest = { style: outRel(styleOut[0]), islands: sortKeys(islands), chunks: sortKeys(chunks) };
+// The typeface files the stylesheet loads, preloaded by every page (both weights are above the fold).
+const fonts = Object.keys(css.metafile.outputs).filter((key) => key.endsWith('.woff2')).map(outRel).sort();
+const manifest = { style: outRel(styleOut[0]), fonts, islands: sortKeys(islands), chunks: sortKeys(chunks) };
 await writeFile(path.join(outdir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 
 const sizes = Object.entries({ ...css.metafile.outputs, ...jsOutputs })

@@ -226,7 +226,7 @@ describe('accounts', () => {
     await page.fill('#password', PASSWORD);
     const right = await clickAndNavigate(page, SIGNIN_SUBMIT);
     assert.equal(right.status(), 200);
-    assert.equal(pathOf(page), '/');
+    assert.equal(pathOf(page), '/overview', 'members land on their overview');
     await assertSignedIn(page);
     await signOut(page);
 
@@ -238,7 +238,7 @@ describe('accounts', () => {
     }
     const viaLogin = await signIn(page, email, PASSWORD, '/login');
     assert.equal(viaLogin.status(), 200);
-    assert.equal(pathOf(page), '/');
+    assert.equal(pathOf(page), '/overview', 'members land on their overview');
     await assertSignedIn(page);
     await done(context);
   });
@@ -272,7 +272,7 @@ describe('accounts', () => {
     await page.goto(link);
     const used = await clickAndNavigate(page, USE_LINK);
     assert.equal(used.status(), 200);
-    assert.equal(pathOf(page), '/');
+    assert.equal(pathOf(page), '/overview', 'members land on their overview');
     await assertSignedIn(page);
 
     // The second time the link is dead.
@@ -336,7 +336,7 @@ describe('accounts', () => {
     assert.equal(old.status(), 422, 'the old password no longer works');
     const fresh = await signIn(page, email, NEW_PASSWORD);
     assert.equal(fresh.status(), 200);
-    assert.equal(pathOf(page), '/');
+    assert.equal(pathOf(page), '/overview', 'members land on their overview');
     await assertSignedIn(page);
 
     const reused = await page.goto(link);
@@ -398,7 +398,7 @@ describe('accounts', () => {
     await page.keyboard.type(PASSWORD);
     const [response] = await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
     assert.equal(response.status(), 200);
-    assert.equal(pathOf(page), '/');
+    assert.equal(pathOf(page), '/overview', 'members land on their overview');
     await assertSignedIn(page);
     await done(context);
   });

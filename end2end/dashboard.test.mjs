@@ -29,6 +29,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   assertOnlyLoopback,
   clickAndNavigate,
+  openRowMenu,
   launchBrowser,
   newContext,
   startServer,
@@ -197,6 +198,7 @@ describe('staff dashboard', () => {
   async function moveRequest(to, status) {
     await openTable(staff, '/dashboard/investments');
     const button = `${ISLAND} tr[data-row="${journey.requestId}"] button[name="to"][value="${to}"]`;
+    await openRowMenu(staff, `${ISLAND} tr[data-row="${journey.requestId}"]`);
     const response = await clickAndNavigate(staff, button);
     assert.equal(response.status(), 200);
     assert.equal(pathOf(staff), '/dashboard/investments', 'back to the list');
@@ -438,6 +440,7 @@ describe('staff dashboard', () => {
     // The last column is what was returned (nothing yet).
     assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting, '', '', '']);
 
+    await openRowMenu(staff, row);
     await staff.fill(`${row} input[name="amount"]`, '100000');
     await staff.fill(`${row} input[name="date"]`, journey.today);
     const response = await clickAndNavigate(staff, `${row} button[name="received"]`);

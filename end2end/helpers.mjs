@@ -250,6 +250,12 @@ export async function clickAndNavigate(page, selector) {
   return response;
 }
 
+/** Opens the actions menu of a staff table's row (`row` selects its <tr>). */
+export async function openRowMenu(page, row) {
+  const menu = page.locator(`${row} details.row-menu`);
+  if ((await menu.getAttribute('open')) === null) await page.click(`${row} details.row-menu > summary`);
+}
+
 /** `path` with ?lang=LANG set (keeps other query parameters). */
 export function withLang(p, lang) {
   const u = new URL(p, 'http://x');

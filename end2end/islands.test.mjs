@@ -17,6 +17,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   assertOnlyLoopback,
   clickAndNavigate,
+  openRowMenu,
   launchBrowser,
   newContext,
   startServer,
@@ -405,7 +406,8 @@ describe('islands', () => {
     );
     assert.equal(ids.length, 2, `two requests from ${email} on the dashboard`);
     for (const id of ids) {
-      await clickAndNavigate(staff, `tr[data-row="${id}"] form.inline-form button[value=approved]`);
+      await openRowMenu(staff, `tr[data-row="${id}"]`);
+    await clickAndNavigate(staff, `tr[data-row="${id}"] form.inline-form button[value=approved]`);
       assert.equal(pathOf(staff), '/dashboard/investments');
       await showRequests();
     }

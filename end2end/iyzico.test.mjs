@@ -19,6 +19,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   assertOnlyLoopback,
   clickAndNavigate,
+  openRowMenu,
   launchBrowser,
   newContext,
   startServer,
@@ -118,6 +119,7 @@ describe('iyzico', () => {
     );
     assert.equal(ids.length, 1, `the request of ${email} on the dashboard`);
     const id = ids[0];
+    await openRowMenu(staff, `tr[data-row="${id}"]`);
     await clickAndNavigate(staff, `tr[data-row="${id}"] form.inline-form button[value=approved]`);
     await staffContext.close();
     journey.requestId = Number(id);

@@ -424,35 +424,44 @@ export function StaffTable(props: StaffTableProps) {
                 {visible.map((row) => (
                   <tr key={row.id} data-row={row.id}>
                     {data.columns.map((_, i) => (
-                      <td key={i}>{row.cells[i] ?? ''}</td>
+                      <td key={i} className={row.sort?.[i] != null ? 'cell--fixed' : undefined}>
+                        {row.cells[i] ?? ''}
+                      </td>
                     ))}
-                    <td>
+                    <td className="row-actions">
                       {row.link && <a href={row.link.href}>{row.link.label}</a>}{' '}
-                      {row.actions.map((a, ai) => (
-                        <form className="inline-form" method="post" action={a.action} key={ai}>
-                          <input type="hidden" name="csrf" value={csrf} />
-                          {a.fields.map((f) => {
-                            const id = `${f.name}-${row.id}-${a.value}`;
-                            return (
-                              <Fragment key={f.name}>
-                                <label className="visually-hidden" htmlFor={id}>
-                                  {f.label}
-                                </label>
-                                <input
-                                  className="input"
-                                  id={id}
-                                  name={f.name}
-                                  type={f.type}
-                                  placeholder={f.type === 'date' ? undefined : f.label}
-                                />
-                              </Fragment>
-                            );
-                          })}
-                          <button className="button button--ghost" type="submit" name={a.name} value={a.value}>
-                            {a.label}
-                          </button>
-                        </form>
-                      ))}
+                      {row.actions.length > 0 && (
+                        <details className="row-menu">
+                          <summary>{labels.actions}</summary>
+                          <div className="row-menu__panel">
+                            {row.actions.map((a, ai) => (
+                              <form className="inline-form" method="post" action={a.action} key={ai}>
+                                <input type="hidden" name="csrf" value={csrf} />
+                                {a.fields.map((f) => {
+                                  const id = `${f.name}-${row.id}-${a.value}`;
+                                  return (
+                                    <Fragment key={f.name}>
+                                      <label className="visually-hidden" htmlFor={id}>
+                                        {f.label}
+                                      </label>
+                                      <input
+                                        className="input"
+                                        id={id}
+                                        name={f.name}
+                                        type={f.type}
+                                        placeholder={f.type === 'date' ? undefined : f.label}
+                                      />
+                                    </Fragment>
+                                  );
+                                })}
+                                <button className="button button--ghost" type="submit" name={a.name} value={a.value}>
+                                  {a.label}
+                                </button>
+                              </form>
+                            ))}
+                          </div>
+                        </details>
+                      )}
                     </td>
                   </tr>
                 ))}

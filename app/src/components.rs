@@ -57,6 +57,24 @@ fn site_nav_links(ctx: &PageContext) -> AnyView {
     }
 }
 
+/// The navigation as a menu for phones: a disclosure, so it opens without JavaScript. Only
+/// one of it and the inline navigation is displayed at a width.
+fn nav_menu(ctx: &PageContext) -> impl IntoView + use<> {
+    view! {
+        <details class="nav-menu">
+            <summary>
+                <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                    <path d="M3 5h14M3 10h14M3 15h14" stroke="currentColor" stroke-width="2" stroke-linecap="round" />
+                </svg>
+                <span class="nav-menu__label">{ctx.t("nav-menu")}</span>
+            </summary>
+            <nav class="nav-menu__panel" aria-label=ctx.t("nav-label")>
+                <ul>{site_nav_links(ctx)}</ul>
+            </nav>
+        </details>
+    }
+}
+
 /// The gear icon linking to the profile's settings.
 fn settings_link(ctx: &PageContext) -> impl IntoView + use<> {
     view! {
@@ -91,6 +109,7 @@ fn avatar_menu(ctx: &PageContext, viewer: &Viewer) -> impl IntoView + use<> {
                     <span>{viewer.position.clone()}</span>
                 </p>
                 <ul>
+                    {(!ctx.staff_nav.is_empty()).then(|| view! { <li><a href="/dashboard">{ctx.t("menu-dashboard")}</a></li> })}
                     <li><a href="/profile">{ctx.t("menu-profile")}</a></li>
                     <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
                     <li><a href="/favorites">{ctx.t("menu-favorites")}</a></li>
@@ -128,13 +147,13 @@ pub fn header(ctx: &PageContext, title: &str) -> AnyView {
         <header class="site-header">
             <div class="container site-header__inner">
                 <a class="brand" href="/">
-                    <span class="brand__mark" aria-hidden="true"></span>
-                    {ctx.t("site-name")}
+                    {crate::brand::logo(ctx.t("site-name"))}
                 </a>
                 <span class="site-header__title">{title.to_owned()}</span>
                 <nav class="site-nav" aria-label=ctx.t("nav-label")>
                     <ul>{site_nav_links(ctx)}</ul>
                 </nav>
+                {nav_menu(ctx)}
                 <div class="site-header__tools">
                     <a
                         class="lang-toggle"
@@ -198,6 +217,7 @@ pub fn footer(ctx: &PageContext, with_newsletter: bool) -> AnyView {
                             <li><a href="/faq">{ctx.t("nav-faq")}</a></li>
                             <li><a href="/blog">{ctx.t("nav-blog")}</a></li>
                             <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
+                            <li><a href="/academy">{ctx.t("footer-academy")}</a></li>
                         </ul>
                     </nav>
                     <nav class="footer-links" aria-labelledby="footer-social">

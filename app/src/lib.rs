@@ -4,6 +4,7 @@
 //! validate it and to render HTML, so every rule and every page has exactly one definition.
 
 #![recursion_limit = "512"]
+pub mod brand;
 pub mod components;
 pub mod domain;
 pub mod forms;

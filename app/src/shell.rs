@@ -12,6 +12,8 @@ use crate::layout::chrome_for;
 #[derive(Clone, Debug, Default)]
 pub struct Assets {
     pub style: String,
+    /// The typeface files, preloaded so text does not wait for the stylesheet to ask.
+    pub fonts: Vec<String>,
     pub islands: Vec<IslandAsset>,
 }
 
@@ -194,6 +196,16 @@ fn document_head(ctx: &PageContext, page: &Page) -> impl IntoView + use<> {
             <meta name="theme-color" content="#0b2540" />
             {json_ld.map(|data| view! { <script type="application/ld+json" inner_html=data></script> })}
             <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+            {ctx
+                .assets
+                .fonts
+                .iter()
+                .map(|href| {
+                    view! {
+                        <link rel="preload" href=href.clone() r#as="font" r#type="font/woff2" crossorigin="" />
+                    }
+                })
+                .collect_view()}
             <link rel="stylesheet" href=ctx.assets.style.clone() />
             {preloads
                 .into_iter()

@@ -110,3 +110,5 @@ terms-update-title = Accept the current terms
 terms-update-text = The membership agreement and the KVKK notice have a new version ({ $version }). Please read and accept them to continue to the members' pages.
 terms-update-submit = Accept and continue
 terms-required = Accept the current membership agreement and KVKK notice to continue.
+signin-startup-why = A startup's details are shown to members only: an offer may be presented in full only to investors registered on the platform.
+signin-startup-join = Join for free

@@ -54,3 +54,7 @@ blog-read-more = Read more
 blog-back = All posts
 published-on = Published on
 last-updated = Last updated
+home-hero-eyebrow = Co-investment beside venture capital funds
+home-hero-trust-approved = Every startup is approved by a fund's investment committee
+home-hero-trust-escrow = Your money waits in escrow until the round closes
+home-hero-trust-refund = Your money is returned if the round does not close

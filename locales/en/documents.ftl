@@ -39,7 +39,6 @@ documents-kind-information-form = Information form
 documents-kind-shareholder-agreement = Shareholder agreement
 documents-kind-side-letter = Side letter
 round-documents-title = Round documents
-round-documents-none = No document has been attached to this round yet.
 investment-information-form = This round's information form
 investment-information-form-open = Open the information form
 investment-information-form-note = You must open it before sending a request.

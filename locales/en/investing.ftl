@@ -173,3 +173,5 @@ mail-reason = Reason
 reports-overdue-title = Quarterly reports overdue
 reports-overdue-item = { $startup }: the { $quarter } report was due by { $due }.
 validation-quarter = Please enter the quarter like 2026 Q3.
+mkk-back-investment = ← Back to the investment
+mkk-back-overview = ← Back to the overview

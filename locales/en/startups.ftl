@@ -90,3 +90,15 @@ startup-history = Startup history
 startup-accelerators = Accelerator programmes
 startup-prior-rounds = Earlier investments
 raised-share = { $amount } ({ $pct }%)
+startup-raised-of-goal = raised of a { $goal } goal
+startup-minimum = Minimum investment
+startup-round-title = The round
+startup-key-facts = Key facts
+filters-summary = Filter and sort
+filters-summary-active = { $count ->
+    [one] Filter and sort (1 filter applied)
+   *[other] Filter and sort ({ $count } filters applied)
+}
+filters-hint = Clean removes the filters and keeps the order; Reset also restores the order.
+startup-completion = Goal reached
+percent = { $pct }%

@@ -110,3 +110,5 @@ terms-update-title = Güncel koşulları kabul edin
 terms-update-text = Üyelik sözleşmesi ve KVKK aydınlatma metninin yeni bir sürümü var ({ $version }). Üye sayfalarına devam etmek için lütfen okuyup kabul edin.
 terms-update-submit = Kabul et ve devam et
 terms-required = Devam etmek için güncel üyelik sözleşmesini ve KVKK aydınlatma metnini kabul edin.
+signin-startup-why = Girişim ayrıntılarını yalnızca üyeler görebilir: bir teklif ancak platforma kayıtlı yatırımcılara ayrıntılı olarak sunulabilir.
+signin-startup-join = Ücretsiz üye olun

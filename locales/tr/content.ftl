@@ -54,3 +54,7 @@ blog-read-more = Devamını okuyun
 blog-back = Tüm yazılar
 published-on = Yayın tarihi
 last-updated = Son güncelleme
+home-hero-eyebrow = Girişim sermayesi fonlarıyla birlikte yatırım
+home-hero-trust-approved = Her girişimi bir fonun yatırım komitesi onaylamıştır
+home-hero-trust-escrow = Paranız tur kapanana kadar emanet hesabında bekler
+home-hero-trust-refund = Tur kapanmazsa paranız size iade edilir

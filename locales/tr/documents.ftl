@@ -39,7 +39,6 @@ documents-kind-information-form = Bilgi formu
 documents-kind-shareholder-agreement = Pay sahipliği sözleşmesi
 documents-kind-side-letter = Yan mektup
 round-documents-title = Tur belgeleri
-round-documents-none = Bu tura henüz belge eklenmedi.
 investment-information-form = Bu turun bilgi formu
 investment-information-form-open = Bilgi formunu açın
 investment-information-form-note = Talep göndermeden önce açmanız gerekir.

@@ -170,3 +170,5 @@ mail-reason = Gerekçe
 reports-overdue-title = Süresi geçmiş çeyrek raporları
 reports-overdue-item = { $startup }: { $quarter } raporunun son günü { $due } idi.
 validation-quarter = Lütfen çeyreği 2026 Ç3 biçiminde girin.
+mkk-back-investment = ← Yatırıma dön
+mkk-back-overview = ← Genel bakışa dön

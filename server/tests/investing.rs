@@ -72,7 +72,17 @@ async fn mkk_data_is_checked_and_required_before_investing() {
     verify_email(&server, "mkk@example.com").await;
     let blocked = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     assert!(blocked.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
-    assert!(blocked.contains("href=\"/mkk\""));
+    // The way to the form carries the investment, so saving it continues there.
+    let to_mkk = "/mkk?next=/investmentFlow%3Fstartup%3Dcemre-enerji";
+    assert!(blocked.contains(&format!("href=\"{to_mkk}\"")), "{blocked}");
+    let from_investment = common::text(&browser, server.url(to_mkk)).await;
+    assert!(
+        from_investment.contains("name=\"next\" value=\"/investmentFlow?startup=cemre-enerji\"")
+    );
+    assert!(
+        from_investment.contains("href=\"/investmentFlow?startup=cemre-enerji\">← Yatırıma dön"),
+        "a way back to the investment"
+    );
 
     let page = common::text(&browser, server.url("/mkk")).await;
     assert!(
@@ -156,14 +166,33 @@ async fn mkk_data_is_checked_and_required_before_investing() {
             .contains("The identity number must have 11 digits.")
     );
 
+    // Saved with a target off the site: back to the form, never elsewhere.
+    let off_site = post_form(
+        &browser,
+        server.url("/mkk"),
+        &token,
+        &with(mkk_fields("10000000146"), "next", "//evil.example/x"),
+    )
+    .await;
+    assert_eq!(off_site.status(), 303);
+    assert_eq!(off_site.headers()["location"], "/mkk");
     let ok = post_form(
         &browser,
         server.url("/mkk"),
         &token,
-        &mkk_fields("10000000146"),
+        &with(
+            mkk_fields("10000000146"),
+            "next",
+            "/investmentFlow?startup=cemre-enerji",
+        ),
     )
     .await;
     assert_eq!(ok.status(), 303);
+    assert_eq!(
+        ok.headers()["location"],
+        "/investmentFlow?startup=cemre-enerji",
+        "saving continues the investment"
+    );
     let page = common::text(&browser, server.url("/mkk?lang=tr")).await;
     assert!(page.contains("Gönderildi, ekibimiz inceliyor"));
     let form = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;

@@ -189,6 +189,21 @@ async fn header_and_footer_follow_the_layout_rules() {
             "footer links {policy}"
         );
     }
+    assert!(
+        home.contains("href=\"/academy\""),
+        "the academy is reachable"
+    );
+    assert!(home.contains("class=\"nav-menu\""), "phones get the menu");
+}
+
+#[tokio::test]
+async fn a_visitor_opening_a_startup_is_told_why_to_join() {
+    let server = Server::start();
+    let (_, signin) = server.get("/signin?next=/startups/cemre-enerji").await;
+    assert!(signin.contains("Girişim ayrıntılarını yalnızca üyeler görebilir"));
+    assert!(signin.contains("href=\"/signup\">Ücretsiz üye olun"));
+    let (_, plain) = server.get("/signin").await;
+    assert!(!plain.contains("Girişim ayrıntılarını yalnızca üyeler görebilir"));
 }
 
 #[tokio::test]
@@ -341,7 +356,9 @@ fn attribute_values<'a>(html: &'a str, marker: &str) -> Vec<&'a str> {
 }
 
 /// What a page costs a browser: (HTML, styles, images and icons; JavaScript), compressed.
-async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usize, usize) {
+/// Bytes on the wire for a first visit of `path`: the page with its style sheet, icons and
+/// images; the typeface files it preloads; its JavaScript.
+async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usize, usize, usize) {
     let html = common::text(browser, server.url(path)).await;
     let mut page = transferred(browser, server, path).await;
     let mut assets = BTreeSet::new();
@@ -359,6 +376,10 @@ async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usiz
     for src in assets {
         page += transferred(browser, server, src).await;
     }
+    let mut fonts = 0;
+    for src in attribute_values(&html, "rel=\"preload\" href=\"") {
+        fonts += transferred(browser, server, src).await;
+    }
     let mut js = 0;
     for src in attribute_values(&html, "<script type=\"module\" src=\"")
         .into_iter()
@@ -374,13 +395,14 @@ async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usiz
         content.contains("data-island="),
         "{path}: scripts iff islands"
     );
-    (page, js)
+    (page, fonts, js)
 }
 
 #[tokio::test]
 async fn pages_are_light_and_ship_javascript_only_with_islands() {
     let server = Server::start();
-    // Every public page the sitemap lists, in both languages: at most 30 KB on the wire.
+    // Every public page the sitemap lists, in both languages: at most 30 KB on the wire, and
+    // 150 KB with the typeface.
     let (_, sitemap) = server.get("/sitemap.xml").await;
     let pages: Vec<String> = attribute_values(&sitemap, "href=\"")
         .into_iter()
@@ -401,8 +423,15 @@ async fn pages_are_light_and_ship_javascript_only_with_islands() {
     assert!(pages.len() > 40, "{pages:?}");
     let visitor = client();
     for path in &pages {
-        let (page, js) = weight(&visitor, &server, path).await;
+        let (page, fonts, js) = weight(&visitor, &server, path).await;
         assert!(page <= 30 * 1024, "{path}: {page} bytes transferred");
+        assert!(fonts > 0, "{path}: the typeface is preloaded");
+        // The issue's budget for a first visit with the typeface and images: 150 KB.
+        assert!(
+            page + fonts <= 150 * 1024,
+            "{path}: {} bytes with fonts",
+            page + fonts
+        );
         assert!(js <= 70 * 1024, "{path}: {js} bytes of JavaScript");
     }
     // Every island's page, as the one who sees it: at most 70 KB of compressed JavaScript.
@@ -415,7 +444,7 @@ async fn pages_are_light_and_ship_javascript_only_with_islands() {
         (&member, "/startups?sector=fintech"),
     ];
     for (browser, path) in checks {
-        let (_, js) = weight(browser, &server, path).await;
+        let (_, _, js) = weight(browser, &server, path).await;
         assert!(js <= 70 * 1024, "{path}: {js} bytes of JavaScript");
     }
 }

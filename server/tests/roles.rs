@@ -20,7 +20,7 @@ async fn password_sign_in(server: &Server, browser: &reqwest::Client, email: &st
         .await
         .unwrap();
     assert_eq!(response.status(), 303, "{email} signs in");
-    assert_eq!(response.headers()["location"], "/");
+    assert_eq!(response.headers()["location"], "/overview");
 }
 
 /// Signs staff member `email` in with a fresh browser, second factor included; returns it, the

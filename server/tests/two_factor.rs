@@ -229,7 +229,7 @@ async fn every_way_in_asks_staff_for_the_second_factor() {
         if enrolled {
             assert_eq!(r.status(), 200, "the code is asked for");
             let done = second_factor(&server, &visitor, email).await;
-            assert_eq!(done.next, "/");
+            assert_eq!(done.next, "/dashboard", "staff land on the dashboard");
             assert_eq!(status(&visitor, server.url("/dashboard")).await, 200);
         } else {
             // A mailbox alone must never choose a staff member's second factor.

@@ -25,6 +25,9 @@ pub struct MkkForm {
     pub identity_number: String,
     pub organisation: String,
     pub birth_date: String,
+    /// Where to continue after saving: the investment that sent the member here (a path on
+    /// this site; anything else is ignored).
+    pub next: String,
 }
 
 /// The checked membership data.

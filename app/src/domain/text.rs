@@ -28,9 +28,40 @@ pub fn contains_turkish_ci(haystack: &str, needle: &str) -> bool {
     turkish_lowercase(haystack).contains(&turkish_lowercase(needle))
 }
 
+/// Up to two initials, Turkish upper case: "Aile Hekimim" → "AH", "ılık su" → "IS". The
+/// designed stand-in for a logo or photo.
+pub fn initials(name: &str) -> String {
+    name.split_whitespace()
+        .filter_map(|word| word.chars().find(|c| c.is_alphanumeric()))
+        .take(2)
+        .map(|c| turkish_uppercase(&c.to_string()))
+        .collect()
+}
+
+/// A stable palette index (0..n) for `key`, so a startup keeps its colours between pages.
+pub fn palette_index(key: &str, n: u32) -> u32 {
+    key.bytes()
+        .fold(0u32, |h, b| h.wrapping_mul(31).wrapping_add(u32::from(b)))
+        % n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn initials_follow_turkish_case() {
+        assert_eq!(initials("Aile Hekimim"), "AH");
+        assert_eq!(initials("ılık su deposu"), "IS");
+        assert_eq!(initials("istanbul"), "İ");
+        assert_eq!(initials("  Ünlü  Tarifler "), "ÜT");
+        assert_eq!(initials("(Veri) Kalesi"), "VK");
+        assert_eq!(
+            palette_index("aile-hekimim", 6),
+            palette_index("aile-hekimim", 6)
+        );
+        assert!(palette_index("x", 6) < 6);
+    }
 
     #[test]
     fn folds_dotted_and_dotless_i() {

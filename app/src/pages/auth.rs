@@ -13,8 +13,7 @@ fn card(ctx: &PageContext, title: String, lead: String, content: AnyView) -> Any
     view! {
         <div class="bare-card auth-card">
             <a class="brand" href="/">
-                <span class="brand__mark" aria-hidden="true"></span>
-                {ctx.t("site-name")}
+                {crate::brand::logo(ctx.t("site-name"))}
             </a>
             <h1>{title}</h1>
             {(!lead.is_empty()).then(|| view! { <p class="muted">{lead}</p> })}
@@ -116,7 +115,16 @@ pub fn signin_page(ctx: &PageContext, state: &SigninState) -> Page {
             <a class="button button--ghost button--block" href=oidc_href.clone()>{ctx.t("signin-with-linkedin")}</a>
         }
     });
+    // A visitor who opened a startup is told why they were asked to sign in.
+    let why = state.next.starts_with("/startups/").then(|| {
+        view! {
+            <p class="flash flash--info" role="status">
+                {ctx.t("signin-startup-why")} " " <a href="/signup">{ctx.t("signin-startup-join")}</a>
+            </p>
+        }
+    });
     let content = view! {
+        {why}
         {notice_view(state.notice.clone())}
         <form class="form" method="post" action="/signin" novalidate>
             {csrf_field(ctx)}

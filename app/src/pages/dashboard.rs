@@ -16,30 +16,121 @@ pub use rounds::{RoundFiguresForm, RoundPage, ValuationForm, round_page};
 use super::staff_table::{Cell, RowAction, StaffRow, row_view};
 use crate::shell::{Page, PageContext};
 
+/// The sidebar's groups, in order, each with the navigation labels it holds; a section the
+/// table does not name is listed under the last group.
+const NAV_GROUPS: [(&str, &[&str]); 5] = [
+    (
+        "dashboard-group-investing",
+        &[
+            "dashboard-home",
+            "dashboard-investments-title",
+            "dashboard-pre-investments",
+            "dashboard-rounds",
+            "dashboard-takasbank",
+        ],
+    ),
+    (
+        "dashboard-group-startups",
+        &[
+            "dashboard-startups",
+            "dashboard-applications",
+            "dashboard-vc-groups",
+            "dashboard-vip-groups",
+        ],
+    ),
+    (
+        "dashboard-group-people",
+        &[
+            "dashboard-users",
+            "dashboard-qualified-users",
+            "dashboard-contacts",
+            "dashboard-gsyf",
+            "dashboard-academy",
+        ],
+    ),
+    (
+        "dashboard-group-content",
+        &[
+            "dashboard-blogs",
+            "dashboard-faq",
+            "dashboard-newsletter",
+            "dashboard-auto-mail",
+        ],
+    ),
+    (
+        "dashboard-group-system",
+        &["mailbox-title", "dashboard-audit"],
+    ),
+];
+
 /// The staff navigation: the sections the viewer's role opens, as the server's route table
-/// lists them.
+/// lists them, in labelled groups.
 pub fn staff_nav(ctx: &PageContext) -> impl IntoView + use<> {
-    let links = ctx
-        .staff_nav
+    let listed = |label: &str| NAV_GROUPS.iter().any(|(_, labels)| labels.contains(&label));
+    let groups = NAV_GROUPS
         .iter()
-        .map(|(path, label)| {
-            let current = (ctx.path == *path).then_some("page");
-            let path = path.to_string();
-            view! { <li><a href=path aria-current=current>{ctx.t(label)}</a></li> }
+        .enumerate()
+        .filter_map(|(i, (group, labels))| {
+            let last = i + 1 == NAV_GROUPS.len();
+            let links = ctx
+                .staff_nav
+                .iter()
+                .filter(|(_, label)| labels.contains(label) || (last && !listed(label)))
+                .map(|(path, label)| {
+                    let current = (ctx.path == *path).then_some("page");
+                    let path = path.to_string();
+                    view! { <li><a href=path aria-current=current>{ctx.t(label)}</a></li> }
+                })
+                .collect::<Vec<_>>();
+            (!links.is_empty()).then(|| {
+                view! {
+                    <li class="staff-nav__group">
+                        <span class="staff-nav__heading">{ctx.t(group)}</span>
+                        <ul>{links}</ul>
+                    </li>
+                }
+            })
         })
         .collect_view();
     view! {
         <nav class="staff-nav" aria-label=ctx.t("dashboard-nav")>
-            <a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a>
-            <ul>{links}</ul>
+            <a class="brand" href="/dashboard">{crate::brand::logo(ctx.t("site-name"))}</a>
+            <ul>{groups}</ul>
         </nav>
     }
 }
 
-/// A staff page: the navigation beside `content` under its `title`; never indexed.
+/// The staff area's top bar: who is signed in, the public site, and signing out.
+fn staff_bar(ctx: &PageContext) -> impl IntoView + use<> {
+    let who = ctx
+        .viewer
+        .map(|v| format!("{} {}", v.first_name, v.last_name))
+        .unwrap_or_default();
+    let avatar = ctx
+        .viewer
+        .and_then(|v| v.avatar_url.clone())
+        .unwrap_or_else(|| "/avatar.svg".to_owned());
+    view! {
+        <div class="staff-bar">
+            <p class="staff-bar__who">
+                <img class="avatar" src=avatar alt="" width="32" height="32" />
+                <span><span class="muted">{ctx.t("dashboard-signed-in-as")}</span> " " <strong>{who}</strong></span>
+            </p>
+            <a href="/">{ctx.t("dashboard-view-site")}</a>
+            <form method="post" action="/logout">
+                {crate::forms::csrf_field(ctx)}
+                <button class="button button--ghost" type="submit">{ctx.t("logout")}</button>
+            </form>
+        </div>
+    }
+}
+
+/// A staff page: the top bar, the navigation beside `content` under its `title`; never
+/// indexed.
 pub fn staff_layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
     let body = view! {
         <div class="staff">
+            {staff_bar(ctx)}
             {staff_nav(ctx)}
             <section class="staff__main stack">
                 <h1>{title.clone()}</h1>

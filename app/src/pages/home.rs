@@ -7,6 +7,32 @@ use crate::domain::money::MINIMUM_INVESTMENT;
 use crate::pages::blog::{PostSummary, post_list};
 use crate::shell::{Page, PageContext};
 
+/// The hero's drawing: a round's card over a rising chart, and the brand's linked rings.
+/// Decorative, so it carries no text to translate.
+fn hero_art() -> impl IntoView {
+    view! {
+        <svg class="hero__art" viewBox="0 0 420 340" aria-hidden="true" focusable="false">
+            <rect x="20" y="20" width="340" height="210" rx="18" fill="#fff" fill-opacity=".06" stroke="#fff" stroke-opacity=".18" />
+            <path d="M44 80H336M44 130H336M44 180H336" stroke="#fff" stroke-opacity=".08" stroke-width="2" />
+            <path d="M44 200 96 178 140 186 188 148 232 156 280 104 336 72V210H44Z" fill="#2dd4bf" fill-opacity=".14" />
+            <path d="M44 200 96 178 140 186 188 148 232 156 280 104 336 72" fill="none" stroke="#2dd4bf" stroke-width="4" stroke-linecap="round" stroke-linejoin="round" />
+            <circle cx="336" cy="72" r="7" fill="#2dd4bf" />
+            <rect x="146" y="186" width="252" height="134" rx="16" fill="#04101f" fill-opacity=".35" />
+            <rect x="140" y="178" width="252" height="134" rx="16" fill="#fff" />
+            <rect x="162" y="200" width="40" height="40" rx="10" fill="#0f766e" />
+            <rect x="216" y="204" width="112" height="11" rx="5.5" fill="#14243f" />
+            <rect x="216" y="224" width="72" height="9" rx="4.5" fill="#c3cad6" />
+            <rect x="162" y="256" width="208" height="10" rx="5" fill="#e7f5f2" />
+            <rect x="162" y="256" width="146" height="10" rx="5" fill="#0f766e" />
+            <rect x="162" y="282" width="64" height="9" rx="4.5" fill="#c3cad6" />
+            <rect x="246" y="282" width="48" height="9" rx="4.5" fill="#c3cad6" />
+            <rect x="318" y="280" width="52" height="14" rx="7" fill="#e7f5f2" />
+            <circle cx="52" cy="290" r="24" fill="none" stroke="#2dd4bf" stroke-width="6" />
+            <circle cx="80" cy="290" r="24" fill="none" stroke="#fff" stroke-width="6" />
+        </svg>
+    }
+}
+
 /// The platform's figures: deal flow, round size and length, the minimum investment.
 fn stats(ctx: &PageContext) -> impl IntoView + use<> {
     let items = [
@@ -138,12 +164,21 @@ pub fn home_page(ctx: &PageContext, latest_posts: Vec<PostSummary>) -> Page {
     let body = view! {
         {onboarding_banner(ctx)}
         <section class="hero">
-            <h1>{ctx.t("home-hero-title")}</h1>
-            <p class="lead">{ctx.t("home-hero-lead")}</p>
-            <div class="hero__actions">
-                <a class="button button--primary" href="/startups">{ctx.t("home-hero-primary")}</a>
-                <a class="button button--ghost" href="#how-it-works">{ctx.t("home-hero-secondary")}</a>
+            <div class="hero__text">
+                <p class="hero__eyebrow">{ctx.t("home-hero-eyebrow")}</p>
+                <h1>{ctx.t("home-hero-title")}</h1>
+                <p class="lead">{ctx.t("home-hero-lead")}</p>
+                <div class="hero__actions">
+                    <a class="button button--primary" href="/startups">{ctx.t("home-hero-primary")}</a>
+                    <a class="button button--ghost" href="#how-it-works">{ctx.t("home-hero-secondary")}</a>
+                </div>
+                <ul class="hero__trust">
+                    <li>{ctx.t("home-hero-trust-approved")}</li>
+                    <li>{ctx.t("home-hero-trust-escrow")}</li>
+                    <li>{ctx.t("home-hero-trust-refund")}</li>
+                </ul>
             </div>
+            {hero_art()}
         </section>
         {stats(ctx)}
         {steps(ctx)}

@@ -46,7 +46,19 @@ pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: 
     });
     let edevlet =
         (!state.edevlet).then(|| view! { <p class="field__hint">{ctx.t("mkk-edevlet-off")}</p> });
+    // The way back: to the investment that sent the member here, else to their overview.
+    let (back_href, back_label) = if form.next.is_empty() {
+        ("/overview".to_owned(), "mkk-back-overview")
+    } else {
+        (
+            crate::domain::paths::local_path(&form.next).to_owned(),
+            "mkk-back-investment",
+        )
+    };
+    let next = (!form.next.is_empty())
+        .then(|| view! { <input type="hidden" name="next" value=form.next.clone() /> });
     let body = view! {
+        <p class="page-back"><a href=back_href>{ctx.t(back_label)}</a></p>
         <header class="prose__header">
             <h1>{ctx.t("mkk-title")}</h1>
             <p class="lead">{ctx.t("mkk-description")}</p>
@@ -57,6 +69,7 @@ pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: 
         {error_summary(ctx, errors)}
         <form class="form" method="post" action="/mkk" novalidate>
             {csrf_field(ctx)}
+            {next}
             <div class="form__row">
                 {select(ctx, errors, "investor_type", "field-investor-type",
                     &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")], &form.investor_type)}
@@ -294,13 +307,25 @@ pub fn investment_blocked_page(ctx: &PageContext, message_id: &str, to_mkk: bool
     investment_refused_page(ctx, ctx.t(message_id), fix)
 }
 
+/// The MKK form's address; from an investment's page it carries that page, so saving the
+/// form continues the investment.
+fn mkk_href(ctx: &PageContext) -> String {
+    match ctx.query {
+        Some(query) if ctx.path == "/investmentFlow" => format!(
+            "/mkk?next={}",
+            crate::domain::paths::encode_query(&format!("{}?{query}", ctx.path))
+        ),
+        _ => "/mkk".to_owned(),
+    }
+}
+
 /// Why the investor cannot send a request, with the way to fix it.
 pub fn investment_refused_page(ctx: &PageContext, message: String, fix: Fix) -> Page {
     let link = match fix {
         Fix::Nothing => None,
-        Fix::Mkk => Some(("/mkk", "investment-needs-mkk-link")),
-        Fix::Verify => Some(("/verification", "investment-needs-verified-link")),
-        Fix::Qualified => Some(("/qualifiedInvestor", "limit-qualified-link")),
+        Fix::Mkk => Some((mkk_href(ctx), "investment-needs-mkk-link")),
+        Fix::Verify => Some(("/verification".to_owned(), "investment-needs-verified-link")),
+        Fix::Qualified => Some(("/qualifiedInvestor".to_owned(), "limit-qualified-link")),
     }
     .map(|(href, id)| view! { <p><a class="button button--primary" href=href>{ctx.t(id)}</a></p> });
     let body = view! {

@@ -34,7 +34,7 @@ pub fn mailbox_page(ctx: &PageContext, mails: Vec<OutboxMail>) -> Page {
         .collect_view();
     let body = view! {
         <section class="stack">
-            <p><a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a></p>
+            <p><a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a></p>
             <h1>{ctx.t("mailbox-title")}</h1>
             <p class="lead">{ctx.t("mailbox-text")}</p>
             {empty}

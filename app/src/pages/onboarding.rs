@@ -87,8 +87,7 @@ pub fn onboarding_page(
     let body = view! {
         <div class="bare-card auth-card">
             <a class="brand" href="/">
-                <span class="brand__mark" aria-hidden="true"></span>
-                {ctx.t("site-name")}
+                {crate::brand::logo(ctx.t("site-name"))}
             </a>
             <p class="muted">{ctx.t("onboarding-title")}</p>
             <progress class="progress" max=STEPS.to_string() value=step.to_string() aria-label=progress.clone()>
@@ -117,8 +116,7 @@ pub fn onboarding_done_page(ctx: &PageContext) -> Page {
     let body = view! {
         <div class="bare-card auth-card">
             <a class="brand" href="/">
-                <span class="brand__mark" aria-hidden="true"></span>
-                {ctx.t("site-name")}
+                {crate::brand::logo(ctx.t("site-name"))}
             </a>
             <h1>{ctx.t("onboarding-success-title")}</h1>
             <p>{ctx.t("onboarding-success-text")}</p>

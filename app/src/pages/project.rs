@@ -219,7 +219,7 @@ pub fn project_page(
     let enctype = (step == 1).then_some("multipart/form-data");
     let body = view! {
         <div class="bare-card auth-card project-card">
-            <a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a>
+            <a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a>
             <p class="muted">{ctx.t("project-title")}</p>
             <progress class="progress" max=STEPS.to_string() value=step.to_string() aria-label=progress.clone()>{progress.clone()}</progress>
             <p class="meta">{progress}</p>
@@ -249,7 +249,7 @@ pub fn project_page(
 pub fn project_done_page(ctx: &PageContext) -> Page {
     let body = view! {
         <div class="bare-card auth-card">
-            <a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a>
+            <a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a>
             <h1>{ctx.t("project-done-title")}</h1>
             <p>{ctx.t("project-done-text")}</p>
             <p><a class="button button--primary" href="/">{ctx.t("not-found-home")}</a></p>

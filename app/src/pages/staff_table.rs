@@ -117,14 +117,14 @@ pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<
     let cells = row
         .cells
         .iter()
-        .map(|c| view! { <td>{c.text(ctx)}</td> })
+        .map(|c| view! { <td class=c.sort_key().map(|_| "cell--fixed")>{c.text(ctx)}</td> })
         .collect_view();
     let link = row
         .link
         .map(|(href, label)| view! { <a href=href>{ctx.t(&label)}</a> });
     let actions = row
         .actions
-        .into_iter()
+        .iter()
         .map(|a| {
             let inputs = a
                 .fields
@@ -140,15 +140,24 @@ pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<
                 })
                 .collect_view();
             view! {
-                <form class="inline-form" method="post" action=a.action>
+                <form class="inline-form" method="post" action=a.action.clone()>
                     {csrf_field(ctx)}
                     {inputs}
-                    <button class="button button--ghost" type="submit" name=a.name value=a.value>{ctx.t(&a.label_id)}</button>
+                    <button class="button button--ghost" type="submit" name=a.name value=a.value.clone()>{ctx.t(&a.label_id)}</button>
                 </form>
             }
         })
         .collect_view();
-    view! { <tr data-row=row.id>{cells}<td>{link} {actions}</td></tr> }
+    // The row's actions behind one menu, so a row stays one line until staff open it.
+    let menu = (!row.actions.is_empty()).then(|| {
+        view! {
+            <details class="row-menu">
+                <summary>{ctx.t("dashboard-col-actions")}</summary>
+                <div class="row-menu__panel">{actions}</div>
+            </details>
+        }
+    });
+    view! { <tr data-row=row.id>{cells}<td class="row-actions">{link} {menu}</td></tr> }
 }
 
 /// Rows per page of a server-rendered staff list (the island pages its own way).

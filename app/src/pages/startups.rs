@@ -14,6 +14,7 @@ pub use favorites::favorites_page;
 
 use crate::domain::money::Money;
 use crate::domain::startups::{FundingStatus, PeriodKind};
+use crate::domain::text::{initials, palette_index};
 use crate::forms::csrf_field;
 use crate::i18n::FluentArg;
 use crate::shell::PageContext;
@@ -105,6 +106,16 @@ pub fn favorite_toggle(
     }
 }
 
+/// A startup's logo: designed initials on one of six tints chosen by its address, so a
+/// startup looks the same on every page. `size` is `sm`, `md` or `lg`.
+pub fn startup_logo(name: &str, slug: &str, size: &str) -> impl IntoView + use<> {
+    let class = format!(
+        "logo-tile logo-tile--{size} logo-tile--tint{}",
+        palette_index(slug, 6)
+    );
+    view! { <span class=class aria-hidden="true">{initials(name)}</span> }
+}
+
 pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + use<> {
     let href = format!("/startups/{}", card.slug);
     let pct = card.completion_pct.clamp(0, 100);
@@ -118,13 +129,18 @@ pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + us
         .map(|f| favorite_toggle(ctx, &card.slug, f, &return_to));
     view! {
         <article class="card startup-card" data-status=card.status.code() data-name=card.name.clone() data-city=card.city.clone()>
+            <div class="startup-card__id">
+                {startup_logo(&card.name, &card.slug, "md")}
+                <div>
+                    <h2 class="card__title"><a href=href>{card.name.clone()}</a></h2>
+                    <p class="startup-card__sector">{ctx.t(&format!("interest-{}", card.sector))}</p>
+                </div>
+            </div>
             <div class="startup-card__top">
                 <span class=status_class>{ctx.t(&format!("status-{}", card.status.code()))}</span>
                 {closing_soon(ctx, card)}
-                <span class="muted">{ctx.t(&format!("interest-{}", card.sector))}</span>
             </div>
-            <h2 class="card__title"><a href=href>{card.name.clone()}</a></h2>
-            <p class="muted">{card.fund.clone()} " · " {card.city.clone()}</p>
+            <p class="muted startup-card__fund">{card.fund.clone()} " · " {card.city.clone()}</p>
             <progress
                 class="progress"
                 max="100"

@@ -25,7 +25,7 @@ fn layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
     let body = view! {
         <div class="staff">
             <nav class="staff-nav" aria-label=ctx.t("vc-dashboard-title")>
-                <a class="brand" href="/"><span class="brand__mark" aria-hidden="true"></span>{ctx.t("site-name")}</a>
+                <a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a>
                 <ul><li><a href="/vc-dashboard" aria-current=(ctx.path == "/vc-dashboard").then_some("page")>{ctx.t("vc-dashboard-title")}</a></li></ul>
             </nav>
             <section class="staff__main stack">

@@ -5,11 +5,13 @@
 //! rejection stays until the data changes, and corrected data after a rejection waits for
 //! staff (investing stays blocked until they verify it).
 
+use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::identity::IdType;
 use ortak_app::domain::mkk::{Mkk, MkkForm, MkkStatus, validate_mkk};
 use ortak_app::domain::money::Money;
+use ortak_app::domain::paths::local_path;
 use ortak_app::forms::{FieldErrors, Notice};
 use ortak_app::pages::investing::{Fix, MkkState, investment_refused_page, mkk_page};
 
@@ -82,6 +84,7 @@ async fn current_form(ctx: &Ctx, user: &CurrentUser) -> Result<MkkForm, AppError
             identity_number: r.identity_number,
             organisation: r.organisation,
             birth_date: r.birth_date.to_string(),
+            next: String::new(),
         });
     }
     let account = queries::account_defaults(db, user.id).await?;
@@ -95,12 +98,32 @@ async fn current_form(ctx: &Ctx, user: &CurrentUser) -> Result<MkkForm, AppError
     })
 }
 
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct MkkQuery {
+    next: String,
+}
+
+/// Where a saved form continues: `next` when it is a path on this site, else the form again.
+fn continue_to(next: &str) -> &str {
+    if !next.is_empty() && local_path(next) == next {
+        next
+    } else {
+        "/mkk"
+    }
+}
+
 /// `GET /mkk`.
-pub async fn page(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
+pub async fn page(
+    ctx: Ctx,
+    Member(user): Member,
+    Query(query): Query<MkkQuery>,
+) -> Result<Response, AppError> {
     if !user.verified {
         return Ok(verify_first(&ctx, StatusCode::OK).await);
     }
-    let form = current_form(&ctx, &user).await?;
+    let mut form = current_form(&ctx, &user).await?;
+    form.next = query.next;
     let none = FieldErrors::default();
     show(&ctx, StatusCode::OK, &form, &none, None, user.id).await
 }
@@ -175,5 +198,5 @@ pub async fn save(
         return show(&ctx, StatusCode::CONFLICT, &form, &none, notice, user.id).await;
     }
     flash::success(&ctx, message).await?;
-    Ok(Redirect::to("/mkk").into_response())
+    Ok(Redirect::to(continue_to(&form.next)).into_response())
 }

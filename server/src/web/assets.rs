@@ -20,6 +20,8 @@ include!(concat!(env!("OUT_DIR"), "/static_files.rs"));
 #[derive(Deserialize)]
 struct Manifest {
     style: String,
+    #[serde(default)]
+    fonts: Vec<String>,
     islands: std::collections::BTreeMap<String, String>,
     #[serde(default)]
     chunks: std::collections::BTreeMap<String, Vec<String>>,
@@ -30,6 +32,11 @@ pub fn built_assets() -> Assets {
     let manifest: Manifest = serde_json::from_str(MANIFEST).expect("embedded manifest is valid");
     Assets {
         style: format!("/assets/{}", manifest.style),
+        fonts: manifest
+            .fonts
+            .iter()
+            .map(|f| format!("/assets/{f}"))
+            .collect(),
         islands: manifest
             .islands
             .iter()

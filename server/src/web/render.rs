@@ -84,7 +84,8 @@ impl Ctx {
             onboarding_path: (u.role == Role::Investor && u.onboarding_step <= 5)
                 .then(|| format!("/boardingFlow/{}", u.onboarding_step)),
         });
-        // Staff see the sections their role opens, read off the route table.
+        // Staff see the sections their role opens, read off the route table; others none.
+        let staff = self.user.as_ref().is_some_and(|u| u.role >= Role::Admin);
         let superadmin = self
             .user
             .as_ref()
@@ -92,7 +93,7 @@ impl Ctx {
         let staff_nav: Vec<(&str, &str)> = shared
             .staff_nav
             .iter()
-            .filter(|(_, _, superadmin_only)| superadmin || !superadmin_only)
+            .filter(|(_, _, superadmin_only)| staff && (superadmin || !superadmin_only))
             .map(|(path, label, _)| (*path, *label))
             .collect();
         build(&PageContext {

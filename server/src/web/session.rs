@@ -202,17 +202,27 @@ pub fn log_attempt(method: Method, ip: &str, user_id: Option<i64>, outcome: &str
 
 /// Where a first factor leads.
 pub enum Outcome {
-    /// Signed in: go on.
-    SignedIn,
+    /// Signed in: go on to this path.
+    SignedIn(String),
     /// The second factor (or enrolment) comes first: `/signin/2fa`.
     SecondFactor,
 }
 
-/// The path to go to after a sign-in with `outcome`, for a member who was going to `next`.
-pub fn after_sign_in(outcome: Outcome, next: &str) -> String {
+/// The path to go to after a sign-in with `outcome`.
+pub fn after_sign_in(outcome: Outcome) -> String {
     match outcome {
-        Outcome::SignedIn => next.to_owned(),
+        Outcome::SignedIn(to) => to,
         Outcome::SecondFactor => "/signin/2fa".to_owned(),
+    }
+}
+
+/// Where a sign-in lands: the page the member was going to, else their home: staff the
+/// dashboard, members their overview.
+pub fn landing(role: Option<Role>, next: &str) -> String {
+    match (next, role) {
+        ("" | "/", Some(Role::Admin | Role::SuperAdmin)) => "/dashboard".to_owned(),
+        ("" | "/", _) => "/overview".to_owned(),
+        (next, _) => next.to_owned(),
     }
 }
 
@@ -261,11 +271,12 @@ pub async fn sign_in(
     now: time::OffsetDateTime,
 ) -> Result<Outcome, AppError> {
     let needs = queries::second_factor_need(db, first.user_id).await?;
+    let next = landing(needs.as_ref().map(|n| n.role), first.next);
     let needed = needs.is_some_and(|n| needs_second_factor(n.role, n.has_totp));
     if !needed || first.second_factor_given {
         establish(db, session, first.user_id, first.second_factor_given, now).await?;
         log_attempt(first.method, first.ip, Some(first.user_id), "success");
-        return Ok(Outcome::SignedIn);
+        return Ok(Outcome::SignedIn(next));
     }
     let epoch = needs.map_or(0, |n| n.session_epoch);
     session.cycle_id().await.map_err(session_error)?;
@@ -277,7 +288,7 @@ pub async fn sign_in(
         id: first.user_id,
         epoch,
         method: first.method,
-        next: first.next.to_owned(),
+        next,
         started_ms: unix_ms(),
     };
     session
@@ -378,6 +389,6 @@ impl super::Ctx {
             second_factor_given,
         };
         let outcome = sign_in(self.state().db(), session, first, self.state().now()).await?;
-        Ok(after_sign_in(outcome, next))
+        Ok(after_sign_in(outcome))
     }
 }

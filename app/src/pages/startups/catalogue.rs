@@ -53,7 +53,29 @@ fn filters(ctx: &PageContext, list: &ListPage) -> impl IntoView + use<> {
         Sort::Recent => "/startups".to_owned(),
         s => format!("/startups?sort={}", s.code()),
     };
+    let active = [
+        &q.fund,
+        &q.sector,
+        &q.city,
+        &q.goal,
+        &q.investors,
+        &q.completion,
+    ]
+    .iter()
+    .filter(|v| !v.is_empty())
+    .count();
+    let summary = match active {
+        0 => ctx.t("filters-summary"),
+        n => ctx.locale.t_args(
+            "filters-summary-active",
+            &[("count", FluentArg::Num(n as i64))],
+        ),
+    };
+    // A disclosure on phones, so the first startup shows above the fold; wider screens show
+    // the form open (the summary is hidden there).
     view! {
+        <details class="filters-panel">
+        <summary class="filters-panel__summary">{summary}</summary>
         <form class="filters" method="get" action="/startups" aria-label=ctx.t("filters-label")>
             {filter_select(ctx, "fund", "filter-fund", options(ctx, &q.fund, list.funds.clone()).into_any())}
             {filter_select(ctx, "sector", "filter-sector", options(ctx, &q.sector, sectors).into_any())}
@@ -66,8 +88,10 @@ fn filters(ctx: &PageContext, list: &ListPage) -> impl IntoView + use<> {
                 <button class="button button--primary" type="submit">{ctx.t("filter-apply")}</button>
                 <a class="button button--ghost" href=clean_href>{ctx.t("filter-clean")}</a>
                 <a class="button button--ghost" href="/startups">{ctx.t("filter-reset")}</a>
+                <p class="filters__hint">{ctx.t("filters-hint")}</p>
             </div>
         </form>
+        </details>
     }
 }
 

@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::{StartupCard, closing_soon, days_left, favorite_toggle, raised_share};
-use crate::domain::money::Money;
+use super::{StartupCard, closing_soon, days_left, favorite_toggle, startup_logo};
+use crate::domain::money::{MINIMUM_INVESTMENT, Money};
 use crate::domain::startups::{Offer, SECTIONS};
+use crate::domain::text::{initials, palette_index};
 use crate::i18n::FluentArg;
 use crate::markdown;
 use crate::shell::{Page, PageContext};
@@ -52,11 +53,11 @@ pub struct StartupDetail {
 fn offer_action(ctx: &PageContext, offer: Offer, slug: &str) -> AnyView {
     match offer {
         Offer::Invest => view! {
-            <a class="button button--primary" href=format!("/investmentFlow?startup={slug}")>{ctx.t("startup-invest")}</a>
+            <a class="button button--primary button--block" href=format!("/investmentFlow?startup={slug}")>{ctx.t("startup-invest")}</a>
         }
         .into_any(),
         Offer::PreInvest => view! {
-            <a class="button button--primary" href=format!("/investmentFlow?startup={slug}")>{ctx.t("startup-pre-invest")}</a>
+            <a class="button button--primary button--block" href=format!("/investmentFlow?startup={slug}")>{ctx.t("startup-pre-invest")}</a>
         }
         .into_any(),
         Offer::VipOnly => view! { <p class="muted">{ctx.t("startup-vip-only")}</p> }.into_any(),
@@ -64,41 +65,61 @@ fn offer_action(ctx: &PageContext, offer: Offer, slug: &str) -> AnyView {
     }
 }
 
-/// The header's facts: sector, fund, city, stage, team, the round's figures and the website.
-fn figures(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
-    let c = &d.card;
+/// The facts beside the round: stage, team, what is committed, the lead fund's and outside
+/// money, and the website (its host shown, never broken mid-word).
+fn key_facts(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let r = &d.round;
     let lead = (r.lead_commitment.kurus() > 0).then(|| {
         view! { <div><dt>{ctx.t("startup-lead-commitment")}</dt><dd>{r.lead_commitment.format(ctx.locale)}</dd></div> }
     });
     let outside = (r.outside_raised.kurus() > 0).then(|| {
-        let note = (!r.outside_note.is_empty()).then(|| format!(" ({})", r.outside_note));
-        view! { <div><dt>{ctx.t("startup-outside-raised")}</dt><dd>{r.outside_raised.format(ctx.locale)}{note}</dd></div> }
+        let note = (!r.outside_note.is_empty()).then(|| view! { <span class="muted">{r.outside_note.clone()}</span> });
+        view! { <div><dt>{ctx.t("startup-outside-raised")}</dt><dd>{r.outside_raised.format(ctx.locale)} " " {note}</dd></div> }
     });
     let website = (!d.website.is_empty()).then(|| {
-        view! { <div><dt>{ctx.t("startup-website")}</dt><dd><a href=d.website.clone() rel="noopener noreferrer">{d.website.clone()}</a></dd></div> }
+        let host = d.website.trim_start_matches("https://").trim_start_matches("http://").trim_end_matches('/').to_owned();
+        view! { <div><dt>{ctx.t("startup-website")}</dt><dd class="key-facts__url"><a href=d.website.clone() rel="noopener noreferrer">{host}</a></dd></div> }
     });
     view! {
-        <dl class="figures">
-            <div><dt>{ctx.t("filter-sector")}</dt><dd>{ctx.t(&format!("interest-{}", c.sector))}</dd></div>
-            <div><dt>{ctx.t("filter-fund")}</dt><dd>{c.fund.clone()}</dd></div>
-            <div><dt>{ctx.t("filter-city")}</dt><dd>{c.city.clone()}</dd></div>
-            <div><dt>{ctx.t("startup-stage")}</dt><dd>{ctx.t(&format!("stage-{}", d.stage))}</dd></div>
-            <div><dt>{ctx.t("startup-team-size")}</dt><dd>{d.team_size}</dd></div>
-            <div><dt>{ctx.t("startup-goal")}</dt><dd>{c.goal.format(ctx.locale)}</dd></div>
-            <div><dt>{ctx.t("startup-raised")}</dt><dd>{raised_share(ctx, c)}</dd></div>
-            <div><dt>{ctx.t("startup-investors")}</dt><dd>{c.investors}</dd></div>
-            <div><dt>{ctx.t("startup-committed")}</dt><dd>{d.round.committed.format(ctx.locale)}</dd></div>
-            {lead}
-            {outside}
-            {website}
-        </dl>
+        <section class="key-facts" aria-labelledby="key-facts-title">
+            <h2 class="visually-hidden" id="key-facts-title">{ctx.t("startup-key-facts")}</h2>
+            <dl>
+                <div><dt>{ctx.t("startup-stage")}</dt><dd>{ctx.t(&format!("stage-{}", d.stage))}</dd></div>
+                <div><dt>{ctx.t("startup-team-size")}</dt><dd>{d.team_size}</dd></div>
+                <div><dt>{ctx.t("startup-committed")}</dt><dd>{r.committed.format(ctx.locale)}</dd></div>
+                {lead}
+                {outside}
+                {website}
+            </dl>
+        </section>
     }
 }
 
-/// The page's header: name, description, figures, status, and the offer with the favourite
-/// toggle.
+/// The page's header: logo, name, description, and the sector, fund and city.
 fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
+    let c = &d.card;
+    view! {
+        <header class="startup__header">
+            <p class="startup__back"><a href="/startups">{ctx.t("startups-back")}</a></p>
+            <div class="startup__id">
+                {startup_logo(&c.name, &c.slug, "lg")}
+                <div>
+                    <h1>{c.name.clone()}</h1>
+                    <p class="lead">{d.description.clone()}</p>
+                </div>
+            </div>
+            <ul class="chips" aria-label=ctx.t("startup-key-facts")>
+                <li><span class="visually-hidden">{ctx.t("filter-sector")} ": "</span>{ctx.t(&format!("interest-{}", c.sector))}</li>
+                <li><span class="visually-hidden">{ctx.t("filter-fund")} ": "</span>{c.fund.clone()}</li>
+                <li><span class="visually-hidden">{ctx.t("filter-city")} ": "</span>{c.city.clone()}</li>
+            </ul>
+        </header>
+    }
+}
+
+/// The invest card (sticky beside the page on a desktop, under the header on a phone): the
+/// round's status, raised against the goal, investors, time left, the minimum and the offer.
+fn invest_card(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let c = &d.card;
     let favorite = c
         .favorite
@@ -106,38 +127,89 @@ fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let waitlist = (d.round.waitlist && matches!(d.offer, Offer::Invest | Offer::PreInvest)).then(
         || view! { <p class="flash flash--info" role="status">{ctx.t("startup-waitlist")}</p> },
     );
+    let pct = c.completion_pct.clamp(0, 100);
+    let of_goal = ctx.locale.t_args(
+        "startup-raised-of-goal",
+        &[("goal", FluentArg::Str(c.goal.format(ctx.locale)))],
+    );
     view! {
-        <header class="startup__header stack">
-            <p><a href="/startups">{ctx.t("startups-back")}</a></p>
-            <h1>{c.name.clone()}</h1>
-            <p class="lead">{d.description.clone()}</p>
-            {figures(ctx, d)}
-            <p class="startup-card__days">
+        <aside class="invest-card" aria-labelledby="invest-card-title">
+            <h2 class="visually-hidden" id="invest-card-title">{ctx.t("startup-round-title")}</h2>
+            <p class="invest-card__status">
                 <span class=format!("badge badge--{}", c.status.code())>{ctx.t(&format!("status-{}", c.status.code()))}</span>
                 {closing_soon(ctx, c)}
-                " " {days_left(ctx, c)}
             </p>
+            <p class="invest-card__raised">
+                <span class="invest-card__amount">{c.raised.format(ctx.locale)}</span>
+                <span class="muted">{of_goal}</span>
+            </p>
+            <progress
+                class="progress"
+                max="100"
+                value=pct.to_string()
+                aria-label=ctx.locale.t_args("completion-label", &[("pct", FluentArg::Num(c.completion_pct))])
+            ></progress>
+            <dl class="invest-card__figures">
+                <div><dt>{ctx.t("startup-completion")}</dt><dd>{ctx.locale.t_args("percent", &[("pct", FluentArg::Num(c.completion_pct))])}</dd></div>
+                <div><dt>{ctx.t("startup-investors")}</dt><dd>{c.investors}</dd></div>
+                <div><dt>{ctx.t("startup-minimum")}</dt><dd>{MINIMUM_INVESTMENT.format(ctx.locale)}</dd></div>
+            </dl>
+            <p class="startup-card__days">{days_left(ctx, c)}</p>
             {waitlist}
-            <div class="form__actions">{offer_action(ctx, d.offer, &c.slug)} {favorite}</div>
-        </header>
+            <div class="invest-card__actions">{offer_action(ctx, d.offer, &c.slug)} {favorite}</div>
+        </aside>
     }
 }
 
-/// The tabs to the analysis sections present, in the catalogue's order.
-fn section_tabs(ctx: &PageContext, sections: &[(String, String)]) -> impl IntoView + use<> {
-    let tabs = SECTIONS
-        .iter()
-        .copied()
-        .filter(|s| sections.iter().any(|(k, _)| k == s))
-        .map(|s| view! { <li><a href=format!("#{s}")>{ctx.t(&format!("section-{s}"))}</a></li> })
-        .collect_view();
-    view! { <nav class="section-tabs" aria-label=ctx.t("sections-label")><ul>{tabs}</ul></nav> }
+/// Whether an analysis section has something to show.
+fn filled(body: &str) -> bool {
+    !body.trim().is_empty()
 }
 
-/// Each analysis section, its Markdown rendered.
+/// Links to every section the page shows, in its order; they wrap, so none is cut off.
+fn section_tabs(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
+    let analysis = SECTIONS
+        .iter()
+        .copied()
+        .filter(|s| d.sections.iter().any(|(k, b)| k == s && filled(b)))
+        .map(|s| (s.to_owned(), ctx.t(&format!("section-{s}"))));
+    let others = [
+        ("founders", "startup-founders", !d.founders.is_empty()),
+        ("updates", "startup-updates", !d.updates.is_empty()),
+        (
+            "documents",
+            "round-documents-title",
+            !d.documents.is_empty(),
+        ),
+        ("questions", "questions-link-title", true),
+        (
+            "history",
+            "startup-history",
+            !d.accelerators.is_empty() || !d.prior_rounds.is_empty(),
+        ),
+        ("presentation", "startup-presentation", !d.pages.is_empty()),
+    ]
+    .into_iter()
+    .filter(|(_, _, shown)| *shown)
+    .map(|(id, label, _)| (id.to_owned(), ctx.t(label)));
+    let tabs = analysis
+        .chain(others)
+        .map(|(id, label)| view! { <li><a href=format!("#{id}")>{label}</a></li> })
+        .collect_view();
+    // A disclosure on phones (the list would fill the screen); open on wider screens.
+    view! {
+        <details class="section-tabs">
+            <summary class="filters-panel__summary">{ctx.t("sections-label")}</summary>
+            <nav aria-label=ctx.t("sections-label")><ul>{tabs}</ul></nav>
+        </details>
+    }
+}
+
+/// Each analysis section with something in it, its Markdown rendered.
 fn analysis_sections(ctx: &PageContext, sections: &[(String, String)]) -> impl IntoView + use<> {
     sections
         .iter()
+        .filter(|(_, body)| filled(body))
         .map(|(key, body)| {
             let html = markdown::render(body);
             view! {
@@ -150,17 +222,27 @@ fn analysis_sections(ctx: &PageContext, sections: &[(String, String)]) -> impl I
         .collect_view()
 }
 
-fn founders(ctx: &PageContext, founders: &[(String, String)]) -> impl IntoView + use<> {
-    let items = founders
-        .iter()
-        .map(|(name, title)| view! { <li><strong>{name.clone()}</strong> " · " {title.clone()}</li> })
-        .collect_view();
-    view! {
-        <section class="analysis" aria-labelledby="founders-title">
-            <h2 id="founders-title">{ctx.t("startup-founders")}</h2>
-            <ul>{items}</ul>
-        </section>
-    }
+/// The founders, each with designed initials, if the page lists any.
+fn founders(ctx: &PageContext, founders: &[(String, String)]) -> Option<impl IntoView + use<>> {
+    (!founders.is_empty()).then(|| {
+        let items = founders
+            .iter()
+            .map(|(name, title)| {
+                view! {
+                    <li class="founder">
+                        <span class=format!("founder__photo logo-tile--tint{}", palette_index(name, 6)) aria-hidden="true">{initials(name)}</span>
+                        <span><strong>{name.clone()}</strong><br /><span class="muted">{title.clone()}</span></span>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            <section class="analysis" id="founders" aria-labelledby="founders-title">
+                <h2 id="founders-title">{ctx.t("startup-founders")}</h2>
+                <ul class="founders">{items}</ul>
+            </section>
+        }
+    })
 }
 
 /// The presentation's pages as images, if it has any.
@@ -230,7 +312,12 @@ fn updates(ctx: &PageContext, updates: &[(String, String)]) -> Option<impl IntoV
     })
 }
 
-fn round_documents(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
+/// The round's documents, if staff attached any.
+fn round_documents(ctx: &PageContext, d: &StartupDetail) -> Option<impl IntoView + use<>> {
+    (!d.documents.is_empty()).then(|| round_document_list(ctx, d))
+}
+
+fn round_document_list(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let items = d
         .documents
         .iter()
@@ -239,14 +326,9 @@ fn round_documents(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<
             view! { <li><a href=href>{ctx.t(&format!("documents-kind-{kind}"))}</a> " · " {at.clone()}</li> }
         })
         .collect_view();
-    let none = d
-        .documents
-        .is_empty()
-        .then(|| view! { <p class="muted">{ctx.t("round-documents-none")}</p> });
     view! {
         <section class="analysis" id="documents" aria-labelledby="round-documents-title">
             <h2 id="round-documents-title">{ctx.t("round-documents-title")}</h2>
-            {none}
             <ul>{items}</ul>
         </section>
     }
@@ -266,14 +348,18 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
     let body = view! {
         <article class="startup">
             {header(ctx, &d)}
-            {section_tabs(ctx, &d.sections)}
-            {analysis_sections(ctx, &d.sections)}
-            {founders(ctx, &d.founders)}
-            {updates(ctx, &d.updates)}
-            {round_documents(ctx, &d)}
-            {questions(ctx, &d.card.slug)}
-            {history(ctx, &d)}
-            {slides(ctx, &d)}
+            {invest_card(ctx, &d)}
+            <div class="startup__body">
+                {key_facts(ctx, &d)}
+                {section_tabs(ctx, &d)}
+                {analysis_sections(ctx, &d.sections)}
+                {founders(ctx, &d.founders)}
+                {updates(ctx, &d.updates)}
+                {round_documents(ctx, &d)}
+                {questions(ctx, &d.card.slug)}
+                {history(ctx, &d)}
+                {slides(ctx, &d)}
+            </div>
         </article>
     }
     .into_any();
