@@ -421,18 +421,21 @@ describe('catalogue and investing', () => {
     assert.equal(res.status(), 200);
     assert.equal((await page.textContent('h1')).trim(), 'Cemre Enerji');
 
-    // Twelve section tabs, each pointing at its section.
-    const tabs = await page.locator('nav.section-tabs a').evaluateAll((as) =>
+    // Twelve analysis tabs, each pointing at its section, then the page's other sections.
+    const tabs = await page.locator('.section-tabs nav a').evaluateAll((as) =>
       as.map((a) => [a.getAttribute('href'), a.textContent.trim()]),
     );
-    assert.deepEqual(tabs, SECTIONS.map(([id, label]) => [`#${id}`, label]));
+    assert.deepEqual(tabs.slice(0, SECTIONS.length), SECTIONS.map(([id, label]) => [`#${id}`, label]));
+    for (const [href] of tabs) {
+      assert.equal(await page.locator(href).count(), 1, `${href} is on the page`);
+    }
     for (const [id] of SECTIONS) {
       assert.equal(await page.locator(`section#${id}`).count(), 1, `section #${id} exists`);
     }
 
     // Riskler scrolls its section into view.
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page starts at the top');
-    await page.click('nav.section-tabs a[href="#risks"]');
+    await page.click('.section-tabs nav a[href="#risks"]');
     await page.waitForFunction(() => {
       const r = document.getElementById('risks').getBoundingClientRect();
       return location.hash === '#risks' && window.scrollY > 0 && r.top >= -2 && r.top < window.innerHeight / 2;
@@ -523,9 +526,11 @@ describe('catalogue and investing', () => {
     assert.ok((await page.textContent('main')).includes(TR.needsMkk));
     assert.equal(await page.locator('form.investment-form, [data-island="investment"]').count(), 0, 'no amount form yet');
 
-    const form = await clickAndNavigate(page, 'main a[href="/mkk"]');
+    // The link carries the investment, so saving the form continues it.
+    const form = await clickAndNavigate(page, 'main a[href^="/mkk"]');
     assert.equal(form.status(), 200);
     assert.equal(pathOf(page), '/mkk');
+    assert.equal(await page.getAttribute('a.page-back', 'href'), '/investmentFlow?startup=cemre-enerji', 'a way back');
     for (const id of ['investor_type', 'id_type', 'citizen-yes', 'citizen-no', ...TEXT_FIELDS]) {
       assert.equal(await page.locator(`form[action="/mkk"] #${id}`).count(), 1, `the form has #${id}`);
     }
@@ -562,14 +567,16 @@ describe('catalogue and investing', () => {
     await refused({ identity_number: '1000000014a' }, 'identity_number', TR.digitsOnly);
     await refused({ citizen: 'no' }, 'id_type', TR.idTypeMismatch);
 
-    // A valid individual.
+    // A valid individual: saved, the member is back at the investment that sent them.
     const individual = { ...MKK_INDIVIDUAL };
     await fillMkk(page, individual);
     const saved = await clickAndNavigate(page, MKK_SUBMIT);
     assert.equal(saved.status(), 200);
-    assert.equal(pathOf(page), '/mkk');
+    assert.equal(pathAndQuery(page), '/investmentFlow?startup=cemre-enerji', 'the investment continues');
     const flash = await texts(page, '.flash.flash--success');
     assert.ok(flash.some((t) => t.includes(TR.mkkSaved)), `flash: ${JSON.stringify(flash)}`);
+    await page.waitForSelector('form.investment-form, [data-island="investment"]', { state: 'attached' });
+    await page.goto(server.url('/mkk'));
     assert.ok((await page.textContent('.mkk-status')).includes(TR.mkkSubmitted));
     assert.equal(await page.inputValue('#identity_number'), individual.identity_number, 'the saved data is shown');
     assert.equal(await page.inputValue('#birth_date'), MKK_INDIVIDUAL.birth_date);

@@ -128,7 +128,7 @@ describe('sign-in with LinkedIn (OpenID Connect)', () => {
     await page.goto(server.url('/signin'));
     const back = await clickAndNavigate(page, OIDC_LINK);
     assert.equal(back.status(), 200);
-    assert.equal(pathOf(page), '/', 'straight in');
+    assert.equal(pathOf(page), '/overview', 'straight in, to the overview');
     await assertSignedIn(page, 'Deniz Aksoy');
     assert.equal(calls(again, '/token').length, 1, 'through the provider again');
     await done(context);

@@ -68,7 +68,7 @@ fn nav_menu(ctx: &PageContext) -> impl IntoView + use<> {
                 </svg>
                 <span class="nav-menu__label">{ctx.t("nav-menu")}</span>
             </summary>
-            <nav class="nav-menu__panel" aria-label=ctx.t("nav-label")>
+            <nav class="nav-menu__panel" aria-label=ctx.t("nav-menu")>
                 <ul>{site_nav_links(ctx)}</ul>
             </nav>
         </details>

@@ -202,7 +202,7 @@ fn document_head(ctx: &PageContext, page: &Page) -> impl IntoView + use<> {
                 .iter()
                 .map(|href| {
                     view! {
-                        <link rel="preload" href=href.clone() r#as="font" r#type="font/woff2" crossorigin="" />
+                        <link rel="preload" href=href.clone() r#as="font" r#type="font/woff2" crossorigin=true />
                     }
                 })
                 .collect_view()}

@@ -112,3 +112,6 @@ terms-update-submit = Accept and continue
 terms-required = Accept the current membership agreement and KVKK notice to continue.
 signin-startup-why = A startup's details are shown to members only: an offer may be presented in full only to investors registered on the platform.
 signin-startup-join = Join for free
+mailbox-status-pending = Waiting to be sent
+mailbox-status-sent = Sent
+mailbox-status-failed = Failed

@@ -112,3 +112,6 @@ terms-update-submit = Kabul et ve devam et
 terms-required = Devam etmek için güncel üyelik sözleşmesini ve KVKK aydınlatma metnini kabul edin.
 signin-startup-why = Girişim ayrıntılarını yalnızca üyeler görebilir: bir teklif ancak platforma kayıtlı yatırımcılara ayrıntılı olarak sunulabilir.
 signin-startup-join = Ücretsiz üye olun
+mailbox-status-pending = Gönderilmeyi bekliyor
+mailbox-status-sent = Gönderildi
+mailbox-status-failed = Gönderilemedi

@@ -603,6 +603,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         "with the fund-application card"
     );
     assert!(home.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
+    assert!(home.contains("Henüz bir girişimi takip etmiyorsunuz"));
     let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
 
@@ -615,6 +616,11 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         &[("favorite", "1".into()), ("return", "/".into())],
     )
     .await;
+    // The overview shows the startups followed, as it promises.
+    let overview = common::text(&browser, server.url("/overview")).await;
+    let followed = &overview[overview.find("Takip ettiğiniz girişimler").unwrap()..];
+    assert!(followed.contains("href=\"/startups/cicek-tarim\""));
+    assert!(!followed.contains("Henüz bir girişimi takip etmiyorsunuz"));
     let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
     // An investment that reached money (its fee paid) shows its reports, newest first; the PDF
@@ -777,9 +783,10 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     assert_eq!(allocated, 1);
     let overview = common::text(&browser, server.url("/overview")).await;
     assert!(overview.contains("300.000 TL") && overview.contains("1 yatırım"));
+    let chart = &overview[overview.find("class=\"chart chart--bars\"").unwrap()..];
     assert!(
-        overview.contains("class=\"chart\"")
-            && overview.contains("Enerji ve yenilenebilir enerji: 300.000 TL")
+        chart.contains("<span class=\"chart__label\">Enerji ve yenilenebilir enerji</span>")
+            && chart.contains("<span class=\"chart__value\">300.000 TL</span>")
     );
 }
 

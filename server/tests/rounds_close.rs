@@ -160,7 +160,7 @@ async fn a_round_that_reached_its_goal_closes_at_its_end_and_allocates() {
     assert!(
         overview.contains("Yatırımlarınız")
             && overview.contains("1,50x")
-            && overview.contains("class=\"chart\"")
+            && overview.contains("class=\"chart chart--bars\"")
     );
     let card = common::text(&a, server.url("/startups/odeme-koprusu")).await;
     assert!(card.contains("Fonlandı") && card.contains("Bu girişim şu anda yatırıma açık değil."));

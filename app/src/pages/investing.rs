@@ -1,5 +1,6 @@
 //! `/mkk` and `/investmentFlow` (the investor's lists are in `requests` and `portfolio`).
 
+use crate::pages::journey::{Step, journey};
 use leptos::prelude::*;
 use serde_json::json;
 
@@ -276,6 +277,7 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
             <h1>{ctx.t(title_id)} ": " {f.startup_name.clone()}</h1>
             <p class="lead">{ctx.t("investment-description")}</p>
         </header>
+        {journey(ctx, Step::Amount)}
         {limit_view(ctx, f.limit)}
         {information_form(ctx, f)}
         {error_summary(ctx, errors)}
@@ -343,6 +345,7 @@ pub fn investment_refused_page(ctx: &PageContext, message: String, fix: Fix) -> 
 pub fn investment_created_page(ctx: &PageContext) -> Page {
     let body = view! {
         <section class="bare-card auth-card" role="dialog" aria-labelledby="created-title">
+            {journey(ctx, Step::Review)}
             <h1 id="created-title">{ctx.t("investment-created-title")}</h1>
             <p>{ctx.t("investment-created")}</p>
             <p><a class="button button--primary" href="/pendingInvestments">{ctx.t("investment-created-link")}</a></p>

@@ -2,14 +2,17 @@
 
 use leptos::prelude::*;
 
+use crate::pages::dashboard::staff_layout;
+use crate::pages::staff_table::Cell;
 use crate::shell::{Page, PageContext};
 
 pub struct OutboxMail {
     pub to: String,
     pub subject: String,
     pub text: String,
-    pub status: String,
-    pub created_at: String,
+    /// `pending`, `sent` or `failed`, shown by its label.
+    pub status: &'static str,
+    pub created_at: time::OffsetDateTime,
 }
 
 pub fn mailbox_page(ctx: &PageContext, mails: Vec<OutboxMail>) -> Page {
@@ -22,7 +25,7 @@ pub fn mailbox_page(ctx: &PageContext, mails: Vec<OutboxMail>) -> Page {
             view! {
                 <details class="faq__item">
                     <summary>{m.subject} " — " {m.to}</summary>
-                    <p class="meta">{m.created_at} " · " {m.status}</p>
+                    <p class="meta">{Cell::DateTime(m.created_at).text(ctx)} " · " {ctx.t(&format!("mailbox-status-{}", m.status))}</p>
                     {if m.text.is_empty() {
                         view! { <p class="muted">{ctx.t("mailbox-purged")}</p> }.into_any()
                     } else {
@@ -32,17 +35,12 @@ pub fn mailbox_page(ctx: &PageContext, mails: Vec<OutboxMail>) -> Page {
             }
         })
         .collect_view();
+    // Inside the staff area's shell, like every other staff page.
     let body = view! {
-        <section class="stack">
-            <p><a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a></p>
-            <h1>{ctx.t("mailbox-title")}</h1>
-            <p class="lead">{ctx.t("mailbox-text")}</p>
-            {empty}
-            {items}
-        </section>
+        <p class="lead">{ctx.t("mailbox-text")}</p>
+        {empty}
+        <div class="mailbox">{items}</div>
     }
     .into_any();
-    let mut page = Page::new(ctx.t("mailbox-title"), ctx.t("mailbox-text"), body);
-    page.indexable = false;
-    page
+    staff_layout(ctx, ctx.t("mailbox-title"), body)
 }

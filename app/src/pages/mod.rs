@@ -11,6 +11,7 @@ pub mod errors;
 pub mod faq;
 pub mod home;
 pub mod investing;
+pub mod journey;
 pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;

@@ -1,12 +1,13 @@
 //! The signed-in investor's home (`/` and `/overview`): portfolio, pending requests, startups,
 //! reports, the fund-application card, the holdings (see `portfolio`) and the portfolio by
-//! sector as a server-drawn chart.
+//! sector as a chart of HTML bars.
 
 use leptos::prelude::*;
 
 use crate::domain::money::Money;
 use crate::i18n::FluentArg;
 use crate::pages::portfolio::{Holding, by_sector, holdings_table, totals};
+use crate::pages::startups::{StartupCard, startup_card};
 use crate::shell::{Page, PageContext};
 
 pub struct Overview {
@@ -17,9 +18,37 @@ pub struct Overview {
     pub open_startups: i64,
     pub reports: i64,
     pub mkk_missing: bool,
+    /// Startups the investor saved, newest first (a few).
+    pub followed: Vec<StartupCard>,
 }
 
-/// Horizontal bars, one per sector, drawn on the server (no JavaScript).
+/// The startups the investor follows, as cards, or how to follow one.
+fn followed(ctx: &PageContext, cards: &[StartupCard]) -> impl IntoView + use<> {
+    let content = if cards.is_empty() {
+        view! {
+            <p class="empty-state">
+                {ctx.t("overview-followed-empty")} " " <a href="/startups">{ctx.t("home-hero-primary")}</a>
+            </p>
+        }
+        .into_any()
+    } else {
+        let cards = cards.iter().map(|c| startup_card(ctx, c)).collect_view();
+        view! {
+            <div class="card-grid startup-grid">{cards}</div>
+            <p><a class="card__link" href="/favorites">{ctx.t("overview-followed-all")}</a></p>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="section" aria-labelledby="followed">
+            <h2 class="section__title" id="followed">{ctx.t("overview-followed")}</h2>
+            {content}
+        </section>
+    }
+}
+
+/// Horizontal bars, one per sector: HTML (a label, a `<meter>` and the amount), so the text
+/// stays legible at any width and no JavaScript or inline style is needed.
 pub fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoView + use<> {
     let max = data
         .iter()
@@ -27,40 +56,20 @@ pub fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoVie
         .max()
         .unwrap_or(1)
         .max(1);
-    let row_height = 44;
-    let height = (data.len() as i64 * row_height).max(row_height);
-    let bars = data
+    let rows = data
         .iter()
-        .enumerate()
-        .map(|(i, (sector, amount))| {
-            let y = i as i64 * row_height;
-            let width = (amount.kurus() * 560 / max).max(4);
+        .map(|(sector, amount)| {
             let label = ctx.t(&format!("interest-{sector}"));
             view! {
-                <g>
-                    <text x="0" y=(y + 18).to_string() font-size="14" fill="#0f1b2d">{label}</text>
-                    <rect x="0" y=(y + 24).to_string() width=width.to_string() height="12" rx="6" fill="#0f766e"></rect>
-                    <text x=(width + 8).to_string() y=(y + 35).to_string() font-size="13" fill="#475569">{amount.format(ctx.locale)}</text>
-                </g>
+                <li class="chart__row">
+                    <span class="chart__label">{label.clone()}</span>
+                    <meter class="chart__bar" min="0" max=max.to_string() value=amount.kurus().to_string() aria-label=label></meter>
+                    <span class="chart__value">{amount.format(ctx.locale)}</span>
+                </li>
             }
         })
         .collect_view();
-    let summary = data
-        .iter()
-        .map(|(s, m)| {
-            format!(
-                "{}: {}",
-                ctx.t(&format!("interest-{s}")),
-                m.format(ctx.locale)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
-    view! {
-        <svg class="chart" viewBox=format!("0 0 760 {height}") role="img" aria-label=summary font-family="system-ui, sans-serif">
-            {bars}
-        </svg>
-    }
+    view! { <ul class="chart chart--bars">{rows}</ul> }
 }
 
 pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
@@ -133,6 +142,7 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
                 <a class="card__link" href="/gsyf">{ctx.t("home-fund-button")}</a>
             </article>
         </div>
+        {followed(ctx, &o.followed)}
         {holdings}
         <section class="section" aria-labelledby="by-sector">
             <h2 class="section__title" id="by-sector">{ctx.t("overview-by-sector")}</h2>

@@ -7,6 +7,7 @@ use serde_json::json;
 use crate::domain::card::CardInput;
 use crate::domain::money::Money;
 use crate::forms::{FieldErrors, Notice, csrf_field, error_summary, input, notice_view};
+use crate::pages::journey::{Step, journey};
 use crate::shell::{Page, PageContext};
 
 fn private(title: String, body: AnyView) -> Page {
@@ -79,6 +80,7 @@ pub fn card_step_page(
     .to_string();
     let body = view! {
         <section class="bare-card auth-card">
+            {journey(ctx, Step::Fee)}
             <p class="muted">{ctx.t("payment-step-card")}</p>
             <h1>{ctx.t("payment-card-title")}</h1>
             {sandbox.then(|| sandbox_banner(ctx))}
@@ -168,6 +170,7 @@ pub fn bank_step_page(
 ) -> Page {
     let body = view! {
         <section class="bare-card auth-card">
+            {journey(ctx, Step::Transfer)}
             <p class="muted">{ctx.t("payment-step-bank")}</p>
             <h1>{ctx.t("payment-bank-title")}</h1>
             <p>{ctx.t("payment-bank-text")}</p>
@@ -230,6 +233,7 @@ pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) 
     };
     let body = view! {
         <section class="bare-card auth-card">
+            {journey(ctx, Step::Transfer)}
             <p class="muted">{ctx.t("payment-step-bank")}</p>
             <h1>{ctx.t(title)}</h1>
             <p>{ctx.t(lead)}</p>

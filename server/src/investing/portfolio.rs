@@ -28,6 +28,7 @@ pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, App
         open_startups: figures.open_startups,
         reports: figures.reports,
         mkk_missing: !figures.has_mkk,
+        followed: crate::startups::followed(db, user.id, ctx.state().today(), 6).await?,
     };
     let page = ctx.page_ctx(|pc| overview_page(pc, overview));
     Ok(ctx.render(StatusCode::OK, page).await)

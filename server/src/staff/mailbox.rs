@@ -6,7 +6,6 @@
 use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::pages::mailbox::{OutboxMail, mailbox_page};
-use time::format_description::well_known::Rfc3339;
 
 use super::queries::mailbox as queries;
 use crate::error::AppError;
@@ -20,9 +19,8 @@ pub async fn page(ctx: Ctx, _: SuperAdmin) -> Result<Response, AppError> {
             to: r.to_email,
             subject: r.subject,
             text: redact(&r.text_body),
-            // The page shows the stored code and UTC time as they are.
-            status: r.status.code().to_owned(),
-            created_at: r.created_at.format(&Rfc3339).map_err(anyhow::Error::from)?,
+            status: r.status.code(),
+            created_at: r.created_at,
         });
     }
     let page = ctx.page_ctx(|pc| mailbox_page(pc, mails));

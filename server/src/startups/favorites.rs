@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::paths::local_path;
 use ortak_app::domain::startups::FundingStatus;
 use ortak_app::domain::text::contains_turkish_ci;
-use ortak_app::pages::startups::favorites_page;
+use ortak_app::pages::startups::{StartupCard, favorites_page};
 use serde::Deserialize;
 
 use super::cards::find_card;
@@ -50,6 +50,22 @@ pub async fn toggle_favorite(
 pub struct FavoritesQuery {
     q: String,
     status: String,
+}
+
+/// The startups a member follows (saved), newest first, at most `limit`, as cards: the
+/// overview shows them.
+pub async fn followed(
+    db: &sqlx::SqlitePool,
+    user_id: i64,
+    today: time::Date,
+    limit: usize,
+) -> Result<Vec<StartupCard>, AppError> {
+    let rows = queries::favorite_cards(db, user_id).await?;
+    Ok(rows
+        .iter()
+        .take(limit)
+        .map(|r| r.card(true, today))
+        .collect())
 }
 
 /// `GET /favorites`: every saved startup, each marked shown or hidden by the search, so the

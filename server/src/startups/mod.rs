@@ -9,6 +9,7 @@ mod catalogue;
 mod detail;
 pub mod documents;
 mod favorites;
+pub use favorites::followed;
 mod queries;
 pub mod reports;
 

@@ -108,7 +108,7 @@ fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
                     <p class="lead">{d.description.clone()}</p>
                 </div>
             </div>
-            <ul class="chips" aria-label=ctx.t("startup-key-facts")>
+            <ul class="chips">
                 <li><span class="visually-hidden">{ctx.t("filter-sector")} ": "</span>{ctx.t(&format!("interest-{}", c.sector))}</li>
                 <li><span class="visually-hidden">{ctx.t("filter-fund")} ": "</span>{c.fund.clone()}</li>
                 <li><span class="visually-hidden">{ctx.t("filter-city")} ": "</span>{c.city.clone()}</li>
