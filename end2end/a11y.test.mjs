@@ -337,7 +337,7 @@ describe('accessibility and HTML validity', () => {
     // The English dashboard home, and a refused editor (the name left empty).
     await audit(page, '/dashboard?lang=en', report);
     await page.goto(server.url('/dashboard/faq/new'));
-    await auditSubmit(page, 'form.editor button[type=submit], main form button[type=submit]', 'POST /dashboard/faq/new, empty', report, 422);
+    await auditSubmit(page, 'form.editor button[type=submit], .staff__main form button[type=submit]', 'POST /dashboard/faq/new, empty', report, 422);
     if (superadmin) {
       await page.goto(server.url('/dashboard/startups/new'));
       await auditSubmit(page, 'button[name="intent"][value="save"]', 'POST /dashboard/startups/new, empty', report, 422);

@@ -530,7 +530,7 @@ describe('catalogue and investing', () => {
     const form = await clickAndNavigate(page, 'main a[href^="/mkk"]');
     assert.equal(form.status(), 200);
     assert.equal(pathOf(page), '/mkk');
-    assert.equal(await page.getAttribute('a.page-back', 'href'), '/investmentFlow?startup=cemre-enerji', 'a way back');
+    assert.equal(await page.getAttribute('.page-back a', 'href'), '/investmentFlow?startup=cemre-enerji', 'a way back');
     for (const id of ['investor_type', 'id_type', 'citizen-yes', 'citizen-no', ...TEXT_FIELDS]) {
       assert.equal(await page.locator(`form[action="/mkk"] #${id}`).count(), 1, `the form has #${id}`);
     }

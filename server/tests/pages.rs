@@ -355,18 +355,13 @@ fn attribute_values<'a>(html: &'a str, marker: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// What a page costs a browser: (HTML, styles, images and icons; JavaScript), compressed.
-/// Bytes on the wire for a first visit of `path`: the page with its style sheet, icons and
-/// images; the typeface files it preloads; its JavaScript.
+/// Bytes on the wire for a first visit of `path`: the page with its style sheet and icons;
+/// the typeface files it preloads and the images it shows; its JavaScript.
 async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usize, usize, usize) {
     let html = common::text(browser, server.url(path)).await;
     let mut page = transferred(browser, server, path).await;
     let mut assets = BTreeSet::new();
-    for marker in [
-        "rel=\"stylesheet\" href=\"",
-        "rel=\"icon\" href=\"",
-        "<img src=\"",
-    ] {
+    for marker in ["rel=\"stylesheet\" href=\"", "rel=\"icon\" href=\""] {
         assets.extend(
             attribute_values(&html, marker)
                 .into_iter()
@@ -376,9 +371,18 @@ async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usiz
     for src in assets {
         page += transferred(browser, server, src).await;
     }
-    let mut fonts = 0;
-    for src in attribute_values(&html, "rel=\"preload\" href=\"") {
-        fonts += transferred(browser, server, src).await;
+    let mut media = 0;
+    let images = html
+        .split("<img ")
+        .skip(1)
+        .filter_map(|tag| attribute_values(&tag[..tag.find('>').unwrap()], " src=\"").pop())
+        .filter(|src| src.starts_with('/'))
+        .collect::<BTreeSet<_>>();
+    for src in attribute_values(&html, "rel=\"preload\" href=\"")
+        .into_iter()
+        .chain(images)
+    {
+        media += transferred(browser, server, src).await;
     }
     let mut js = 0;
     for src in attribute_values(&html, "<script type=\"module\" src=\"")
@@ -395,7 +399,7 @@ async fn weight(browser: &reqwest::Client, server: &Server, path: &str) -> (usiz
         content.contains("data-island="),
         "{path}: scripts iff islands"
     );
-    (page, fonts, js)
+    (page, media, js)
 }
 
 #[tokio::test]

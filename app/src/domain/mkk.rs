@@ -242,6 +242,7 @@ mod tests {
             identity_number: "10000000146".into(),
             organisation: String::new(),
             birth_date: "1984-02-29".into(),
+            next: String::new(),
         }
     }
 

@@ -1,10 +1,11 @@
 //! `/dashboard/startups/{id}`: the staff startup editor, with its presentation pages and
 //! quarterly reports.
 
+mod uploads;
+
 use leptos::prelude::*;
 
 use super::dashboard::staff_layout;
-use crate::domain::round_documents::DocumentKind;
 use crate::domain::startup_form::StartupForm;
 use crate::domain::startups::{SECTIONS, SECTORS, STAGES};
 use crate::forms::{
@@ -19,6 +20,9 @@ pub struct EditorExtras {
     /// `None` while creating.
     pub id: Option<i64>,
     pub slug: String,
+    /// The uploaded logo's and cover's stored names.
+    pub logo: Option<String>,
+    pub cover: Option<String>,
     /// Presentation page positions.
     pub pages: Vec<i64>,
     /// `(quarter, title)`, newest first.
@@ -304,6 +308,7 @@ fn attachments(
         })
         .collect_view();
     view! {
+        {uploads::pictures(ctx, id, extras, errors)}
         <section class="stack" aria-labelledby="pages-title">
             <h2 id="pages-title">{ctx.t("startup-presentation")}</h2>
             <ul class="editor-pages">{page_items}</ul>
@@ -317,54 +322,11 @@ fn attachments(
                 <div class="form__actions"><button class="button button--primary" type="submit">{ctx.t("dashboard-upload")}</button></div>
             </form>
         </section>
-        {round_documents(ctx, id, extras, errors)}
+        {uploads::round_documents(ctx, id, extras, errors)}
         <section class="stack" aria-labelledby="reports-title">
             <h2 id="reports-title">{ctx.t("dashboard-startup-reports")}</h2>
             <ul>{report_items}</ul>
             {report_form(ctx, &format!("/dashboard/startups/{id}/reports"), &extras.report, errors)}
-        </section>
-    }
-}
-
-/// The round's documents and one PDF upload form per kind (each upload is a new version).
-fn round_documents(
-    ctx: &PageContext,
-    id: i64,
-    extras: &EditorExtras,
-    errors: &FieldErrors,
-) -> impl IntoView + use<> {
-    let items = extras
-        .documents
-        .iter()
-        .map(|(doc, kind, at)| {
-            let href = format!("/startups/{}/documents/{doc}", extras.slug);
-            view! { <li><a href=href>{ctx.t(&format!("documents-kind-{kind}"))} " · " {at.clone()}</a></li> }
-        })
-        .collect_view();
-    let forms = DocumentKind::ALL
-        .into_iter()
-        .map(|kind| {
-            let field = kind.field();
-            let error = errors.get(field);
-            let input_id = format!("document-{}", kind.code());
-            view! {
-                <form class="form" method="post" action=format!("/dashboard/startups/{id}/documents/{}", kind.code()) enctype="multipart/form-data" novalidate>
-                    {csrf_field(ctx)}
-                    <div class="field">
-                        <label class="field__label" for=input_id.clone()>{ctx.t(&format!("documents-kind-{}", kind.code()))} " (PDF)"</label>
-                        <input class="input" id=input_id type="file" name="document" accept="application/pdf" aria-invalid=error.map(|_| "true") aria-describedby=error.map(|_| format!("{field}-error")) />
-                        {error_view(ctx, field, error)}
-                    </div>
-                    <div class="form__actions"><button class="button button--ghost" type="submit">{ctx.t("dashboard-upload")}</button></div>
-                </form>
-            }
-        })
-        .collect_view();
-    view! {
-        <section class="stack" aria-labelledby="round-documents-title">
-            <h2 id="round-documents-title">{ctx.t("round-documents-title")}</h2>
-            <ul>{items}</ul>
-            {forms}
         </section>
     }
 }

@@ -40,6 +40,8 @@ pub struct StartupCard {
     pub closing_soon: bool,
     /// `None` for visitors, who cannot keep favourites.
     pub favorite: Option<bool>,
+    /// The uploaded logo's stored name; designed initials stand in without one.
+    pub logo: Option<String>,
 }
 
 fn days_left(ctx: &PageContext, card: &StartupCard) -> String {
@@ -106,14 +108,34 @@ pub fn favorite_toggle(
     }
 }
 
-/// A startup's logo: designed initials on one of six tints chosen by its address, so a
-/// startup looks the same on every page. `size` is `sm`, `md` or `lg`.
-pub fn startup_logo(name: &str, slug: &str, size: &str) -> impl IntoView + use<> {
-    let class = format!(
-        "logo-tile logo-tile--{size} logo-tile--tint{}",
-        palette_index(slug, 6)
-    );
-    view! { <span class=class aria-hidden="true">{initials(name)}</span> }
+/// A startup's logo: the uploaded one (96 px, 192 px for sharp screens), else designed
+/// initials on one of six tints chosen by its address, so a startup looks the same on every
+/// page. `size` is `md` (48 px) or `lg` (72 px).
+pub fn startup_logo(card: &StartupCard, size: &str) -> AnyView {
+    match &card.logo {
+        Some(logo) => {
+            let px = if size == "lg" { 72 } else { 48 };
+            view! {
+                <img
+                    class=format!("logo-tile logo-tile--{size} logo-img")
+                    src=format!("/media/startups/{logo}-96.webp")
+                    srcset=format!("/media/startups/{logo}-96.webp 1x, /media/startups/{logo}-192.webp 2x")
+                    width=px
+                    height=px
+                    alt=""
+                    loading=(size != "lg").then_some("lazy")
+                />
+            }
+            .into_any()
+        }
+        None => {
+            let class = format!(
+                "logo-tile logo-tile--{size} logo-tile--tint{}",
+                palette_index(&card.slug, 6)
+            );
+            view! { <span class=class aria-hidden="true">{initials(&card.name)}</span> }.into_any()
+        }
+    }
 }
 
 pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + use<> {
@@ -130,7 +152,7 @@ pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + us
     view! {
         <article class="card startup-card" data-status=card.status.code() data-name=card.name.clone() data-city=card.city.clone()>
             <div class="startup-card__id">
-                {startup_logo(&card.name, &card.slug, "md")}
+                {startup_logo(card, "md")}
                 <div>
                     <h2 class="card__title"><a href=href>{card.name.clone()}</a></h2>
                     <p class="startup-card__sector">{ctx.t(&format!("interest-{}", card.sector))}</p>

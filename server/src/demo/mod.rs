@@ -3,6 +3,7 @@
 //! when missing, so restarting the demo changes nothing; `queries` holds its SQL.
 
 pub mod files;
+mod pictures;
 mod queries;
 mod rounds;
 pub mod startups;

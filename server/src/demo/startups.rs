@@ -545,6 +545,10 @@ pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
     let investors = rounds::insert_investors(&mut tx, now).await?;
     for (i, row) in STARTUPS.iter().enumerate() {
         let id = insert_startup(&mut tx, i, row, &fund_ids, now).await?;
+        if let Some((logo, cover)) = super::pictures::write(data_dir, i, &slugify(row.0))? {
+            crate::startups::set_image(&mut tx, id, false, &logo).await?;
+            crate::startups::set_image(&mut tx, id, true, &cover).await?;
+        }
         let (goal, raised, count, since, until, scenario) =
             (row.4, row.5, row.6, row.9, row.10, row.11);
         let round = rounds::DemoRound {

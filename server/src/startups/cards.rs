@@ -49,6 +49,7 @@ impl CardRow {
                 && funding.period == PeriodKind::Investment
                 && days_left <= CLOSING_SOON_DAYS,
             favorite: signed_in.then_some(self.favorite),
+            logo: self.logo.clone(),
         }
     }
 }

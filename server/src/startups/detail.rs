@@ -168,6 +168,7 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
         prior_rounds,
         offer: row.funding().offer_for(today, vip),
         card: row.card(true, today),
+        cover: row.cover.clone(),
         description,
         website,
         stage,

@@ -9,17 +9,21 @@ mod catalogue;
 mod detail;
 pub mod documents;
 mod favorites;
+pub mod images;
 pub use favorites::followed;
 mod queries;
 pub mod reports;
 
 pub use cards::published_card;
+pub use queries::images::{images as stored_images, set_image};
 pub use queries::{CardRow, is_vip, slug_and_name};
 
 use crate::web::{Access, Routes};
 
 pub fn routes() -> Vec<Routes> {
-    let public = Routes::new(Access::Public).get("/startups", catalogue::list);
+    let public = Routes::new(Access::Public)
+        .get("/startups", catalogue::list)
+        .get("/media/startups/{file}", images::serve);
     let member = Routes::new(Access::Member)
         .get("/startups/{slug}", detail::detail)
         .get("/startups/{slug}/pages/{n}", detail::presentation_page)

@@ -90,6 +90,17 @@ impl UploadedFile {
         }
     }
 
+    /// The whole file (bounded by its form's limit), for kinds checked by decoding them.
+    pub async fn read(&self) -> Result<Vec<u8>, AppError> {
+        let temp = self
+            .temp
+            .as_ref()
+            .ok_or_else(|| anyhow::anyhow!("an upload over its limit cannot be read"))?;
+        Ok(tokio::fs::read(&temp.path)
+            .await
+            .map_err(anyhow::Error::from)?)
+    }
+
     /// Moves the file to `DATA/folder/name` (creating the folder).
     pub async fn keep(mut self, data_dir: &Path, folder: &str, name: &str) -> Result<(), AppError> {
         let temp = self

@@ -27,6 +27,8 @@ pub struct RoundFigures {
 /// Everything a startup's page shows.
 pub struct StartupDetail {
     pub card: StartupCard,
+    /// The uploaded cover's stored name, if any.
+    pub cover: Option<String>,
     pub round: RoundFigures,
     pub description: String,
     pub website: String,
@@ -98,11 +100,26 @@ fn key_facts(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
 /// The page's header: logo, name, description, and the sector, fund and city.
 fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let c = &d.card;
+    // The cover is above the fold: loaded at once, the width the layout gives it.
+    let cover = d.cover.as_ref().map(|cover| {
+        view! {
+            <img
+                class="startup__cover"
+                src=format!("/media/startups/{cover}-640.webp")
+                srcset=format!("/media/startups/{cover}-640.webp 640w, /media/startups/{cover}-1280.webp 1280w")
+                sizes="(min-width: 1024px) 46rem, 100vw"
+                width="1280"
+                height="720"
+                alt=""
+            />
+        }
+    });
     view! {
         <header class="startup__header">
             <p class="startup__back"><a href="/startups">{ctx.t("startups-back")}</a></p>
+            {cover}
             <div class="startup__id">
-                {startup_logo(&c.name, &c.slug, "lg")}
+                {startup_logo(c, "lg")}
                 <div>
                     <h1>{c.name.clone()}</h1>
                     <p class="lead">{d.description.clone()}</p>

@@ -15,6 +15,7 @@ use crate::db::audit;
 use crate::error::AppError;
 use crate::staff::queries::startup_pages as queries;
 use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
+use crate::startups::{images, set_image};
 use crate::web::flash::done;
 use crate::web::form::{Form, Upload, UploadForm, UploadedFile};
 use crate::web::{Ctx, Staff};
@@ -79,6 +80,71 @@ pub async fn add_page(
     )
     .await?;
     tx.commit().await?;
+    done(&ctx, &format!("/dashboard/startups/{id}")).await
+}
+
+/// The logo or cover form: its only field is the picture.
+#[derive(Deserialize, Default)]
+pub struct PictureForm {}
+
+impl UploadForm for PictureForm {
+    const FILE_FIELD: &'static str = "picture";
+    const MAX_FILE_BYTES: u64 = images::IMAGE_MAX_BYTES as u64;
+}
+
+/// `POST /dashboard/startups/{id}/images/{logo|cover}`: a new logo or cover, its variants
+/// made and stored (the old ones deleted once the new one is saved).
+pub async fn set_picture(
+    ctx: Ctx,
+    Staff { user, .. }: Staff,
+    Path((id, kind)): Path<(i64, String)>,
+    Upload { file, .. }: Upload<PictureForm>,
+) -> Result<Response, AppError> {
+    let kind = images::Kind::from_code(&kind).ok_or(AppError::NotFound)?;
+    let variants = match file {
+        None => Err("validation-required"),
+        Some(f) if f.too_large() => Err("startup-image-too-large"),
+        Some(f) => {
+            let bytes = f.read().await?;
+            tokio::task::spawn_blocking(move || images::variants(&bytes, kind))
+                .await
+                .map_err(anyhow::Error::from)?
+        }
+    };
+    let variants = match variants {
+        Ok(v) => v,
+        Err(message) => {
+            let mut errors = FieldErrors::default();
+            errors.add(kind.code(), message);
+            return refuse(&ctx, id, &errors, ReportForm::default()).await;
+        }
+    };
+    let data_dir = &ctx.state().shared().data_dir;
+    let name = images::new_name();
+    images::store(data_dir, &name, &variants).await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
+    let before = match set_image(&mut tx, id, kind == images::Kind::Cover, &name).await {
+        Err(sqlx::Error::RowNotFound) => {
+            images::remove(data_dir, &name, kind).await;
+            return Err(AppError::NotFound);
+        }
+        result => result?,
+    };
+    let action = format!("startup.{}.set", kind.code());
+    let subject = format!("startup:{id}");
+    audit::record(
+        &mut tx,
+        user.id,
+        &action,
+        &subject,
+        before.as_deref(),
+        Some(&name),
+    )
+    .await?;
+    tx.commit().await?;
+    if let Some(old) = before {
+        images::remove(data_dir, &old, kind).await;
+    }
     done(&ctx, &format!("/dashboard/startups/{id}")).await
 }
 

@@ -95,9 +95,15 @@ async fn extras(
         ),
         None => (String::new(), Vec::new(), Vec::new(), Vec::new()),
     };
+    let (logo, cover) = match id {
+        Some(id) => crate::startups::stored_images(db, id).await?,
+        None => (None, None),
+    };
     Ok(EditorExtras {
         funds: funds.into_iter().map(|f| (f.id, f.name)).collect(),
         id,
+        logo,
+        cover,
         slug,
         pages,
         reports: reports

@@ -39,6 +39,11 @@ pub fn routes() -> Routes {
             attachments::add_page,
             PAGE_MAX_BYTES + 64 * 1024,
         )
+        .post_limited(
+            "/dashboard/startups/{id}/images/{kind}",
+            attachments::set_picture,
+            crate::startups::images::IMAGE_MAX_BYTES + 64 * 1024,
+        )
         .post(
             "/dashboard/startups/{id}/pages/{n}/delete",
             attachments::remove_page,

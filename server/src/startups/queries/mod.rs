@@ -4,6 +4,8 @@
 //! else is compile-checked.
 
 pub mod documents;
+pub mod images;
+pub use images::presentation_page;
 pub mod reports;
 pub mod rounds;
 
@@ -37,6 +39,9 @@ pub struct CardRow {
     pub period_ends_on: Date,
     pub vip_until: Option<Date>,
     pub favorite: bool,
+    /// The stored logo's and cover's names (`images`), if staff uploaded them.
+    pub logo: Option<String>,
+    pub cover: Option<String>,
 }
 
 /// `SELECT` of [`CardRow`]s from `startups s` joined to `funds fu`; `favorite` is for `viewer`.
@@ -44,7 +49,7 @@ fn select_cards(viewer: Option<i64>) -> QueryBuilder<'static, Sqlite> {
     let mut qb = QueryBuilder::new(
         "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
              s.investor_count, s.funded, s.round_status, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
-             EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ",
+             s.logo, s.cover, EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ",
     );
     qb.push_bind(viewer.unwrap_or(0))
         .push(") AS favorite FROM startups s JOIN funds fu ON fu.id = s.fund_id");
@@ -161,7 +166,7 @@ pub async fn card(
                s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
                s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
                EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ?)
-                   AS "favorite!: bool"
+                   AS "favorite!: bool", s.logo, s.cover
            FROM startups s JOIN funds fu ON fu.id = s.fund_id
            WHERE (s.published = 1 OR ?) AND s.slug = ?"#,
         viewer,
@@ -181,7 +186,7 @@ pub async fn favorite_cards(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Card
                s.round_status AS "round_status: RoundStatus",
                s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
                s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
-               1 AS "favorite!: bool"
+               1 AS "favorite!: bool", s.logo, s.cover
            FROM startups s JOIN funds fu ON fu.id = s.fund_id
            JOIN favorites mine ON mine.startup_id = s.id AND mine.user_id = ?
            WHERE s.published = 1 ORDER BY mine.created_at DESC"#,
@@ -329,27 +334,6 @@ pub async fn latest_updates(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<U
         startup
     )
     .fetch_all(db)
-    .await
-}
-
-/// A stored presentation page.
-pub struct PageFile {
-    pub file_name: String,
-    pub content_type: String,
-}
-
-pub async fn presentation_page(
-    db: &SqlitePool,
-    startup: i64,
-    position: i64,
-) -> sqlx::Result<Option<PageFile>> {
-    sqlx::query_as!(
-        PageFile,
-        "SELECT file_name, content_type FROM startup_pages WHERE startup_id = ? AND position = ?",
-        startup,
-        position
-    )
-    .fetch_optional(db)
     .await
 }
 
