@@ -501,7 +501,7 @@ describe('accessibility and HTML validity', () => {
     await staffPages(page, report, true);
     // A VIP group, created with its form; its page.
     await page.goto(server.url('/dashboard/vipgroups/new'));
-    await page.fill('main input[name="name"]', 'Erken yatırımcılar');
+    await page.fill('main form:has(button[name="create"]) input[name="name"]', 'Erken yatırımcılar');
     await auditSubmit(page, 'main button[name="create"]', 'POST /dashboard/vipgroups (a new group)', report, 200);
     assert.match(pathOf(page), /^\/dashboard\/vipgroups\/\d+$/);
     await audit(page, '/dashboard/vipgroups', report);
