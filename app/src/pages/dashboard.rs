@@ -13,7 +13,7 @@ pub use editors::{ContentForm, MailTemplateForm, content_editor_page, mail_templ
 pub use home::{StaffHome, staff_home_page};
 pub use rounds::{RoundFiguresForm, RoundPage, ValuationForm, round_page};
 
-use super::staff_table::{Cell, RowAction, StaffRow, row_view};
+use super::staff_table::{Cell, RowAction, action_forms};
 use crate::shell::{Page, PageContext};
 
 /// The sidebar's groups, in order, each with the navigation labels it holds; a section the
@@ -185,15 +185,10 @@ pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
             view! { <tr>{cells}</tr> }
         })
         .collect_view();
-    let actions = row_view(
-        ctx,
-        StaffRow {
-            id: 0,
-            cells: Vec::new(),
-            link,
-            actions,
-        },
-    );
+    // One record's page shows its actions open: they are what the page is for.
+    let link = link.map(|(href, label)| view! { <p><a href=href>{ctx.t(&label)}</a></p> });
+    let actions =
+        view! { {link} <div class="record-actions">{action_forms(ctx, 0, &actions)}</div> };
     // A record without a history (or one the viewer may not see) has no history table.
     let history = (!columns.is_empty()).then(|| {
         view! {
@@ -208,7 +203,7 @@ pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
     });
     let content = view! {
         <dl class="facts">{facts}</dl>
-        <table class="table actions-only"><tbody>{actions}</tbody></table>
+        {actions}
         {history}
     }
     .into_any();

@@ -113,24 +113,20 @@ pub struct StaffTable {
     pub create: Option<&'static str>,
 }
 
-pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<> {
-    let cells = row
-        .cells
-        .iter()
-        .map(|c| view! { <td class=c.sort_key().map(|_| "cell--fixed")>{c.text(ctx)}</td> })
-        .collect_view();
-    let link = row
-        .link
-        .map(|(href, label)| view! { <a href=href>{ctx.t(&label)}</a> });
-    let actions = row
-        .actions
+/// A record's action forms, each a small POST form with its button (and its fields).
+pub(crate) fn action_forms(
+    ctx: &PageContext,
+    id: i64,
+    actions: &[RowAction],
+) -> impl IntoView + use<> {
+    actions
         .iter()
         .map(|a| {
             let inputs = a
                 .fields
                 .iter()
                 .map(|(name, label, kind)| {
-                    let id = format!("{name}-{}-{}", row.id, a.value);
+                    let id = format!("{name}-{id}-{}", a.value);
                     // A date field shows its own format, and may not have a placeholder.
                     let placeholder = (*kind != "date").then(|| ctx.t(label));
                     view! {
@@ -147,13 +143,24 @@ pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<
                 </form>
             }
         })
+        .collect_view()
+}
+
+pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<> {
+    let cells = row
+        .cells
+        .iter()
+        .map(|c| view! { <td class=c.sort_key().map(|_| "cell--fixed")>{c.text(ctx)}</td> })
         .collect_view();
+    let link = row
+        .link
+        .map(|(href, label)| view! { <a href=href>{ctx.t(&label)}</a> });
     // The row's actions behind one menu, so a row stays one line until staff open it.
     let menu = (!row.actions.is_empty()).then(|| {
         view! {
             <details class="row-menu">
                 <summary>{ctx.t("dashboard-col-actions")}</summary>
-                <div class="row-menu__panel">{actions}</div>
+                <div class="row-menu__panel">{action_forms(ctx, row.id, &row.actions)}</div>
             </details>
         }
     });
