@@ -175,3 +175,6 @@ dashboard-startup-picture-none = None yet: the pages show the startup's initials
 startup-image-invalid = The file is not a PNG, JPEG or WebP image.
 startup-image-too-small = The image is too small.
 startup-image-too-large = The image must be 8 MB or smaller.
+dashboard-startup-founder-photos = Founders' photos
+dashboard-startup-founder-photos-hint = PNG, JPEG or WebP, at least 96 × 96 pixels, cropped to a square. Without a photo, a founder's initials are shown.
+dashboard-startup-founder-photos-none = Add the founders above and save; then their photos can be uploaded here.

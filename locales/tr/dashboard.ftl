@@ -175,3 +175,6 @@ dashboard-startup-picture-none = Henüz yok: sayfalarda girişimin baş harfleri
 startup-image-invalid = Dosya bir PNG, JPEG ya da WebP görseli değil.
 startup-image-too-small = Görsel çok küçük.
 startup-image-too-large = Görsel en fazla 8 MB olabilir.
+dashboard-startup-founder-photos = Kurucu fotoğrafları
+dashboard-startup-founder-photos-hint = PNG, JPEG ya da WebP; en az 96 × 96 piksel, kare olarak kırpılır. Fotoğrafı olmayan kurucunun baş harfleri gösterilir.
+dashboard-startup-founder-photos-none = Kurucuları yukarıya ekleyip kaydedin; ardından fotoğraflarını buradan yükleyebilirsiniz.

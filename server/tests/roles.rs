@@ -327,6 +327,11 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             [Unauthorized, NotFound, NotFound, NotFound, NotFound],
         ),
         ("/startups", [Ok, Ok, Ok, Ok, Ok]),
+        // A logo's variant (the demo's first startup's): public, like the cards that show it.
+        (
+            "/media/startups/00000000000000000000000000000001-96.webp",
+            [Ok, Ok, Ok, Ok, Ok],
+        ),
         ("/startups/cemre-enerji", [SignIn, Ok, Ok, Ok, Ok]),
         ("/favorites", [SignIn, Ok, Ok, Ok, Ok]),
         ("/mkk", [SignIn, Ok, Ok, Ok, Ok]),

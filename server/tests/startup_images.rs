@@ -1,4 +1,4 @@
-//! Startup logos and covers (issue 14): staff upload an image, which is checked by decoding
+//! Startup logos, covers and founders' photos (issue 14): staff upload an image, which is checked by decoding
 //! it, cropped and stored as WebP variants; cards and pages show them to everyone; what is not
 //! an image, or too small, is refused under its form with nothing changed; only staff upload.
 
@@ -195,6 +195,63 @@ async fn staff_upload_logos_and_covers_that_every_page_shows() {
     assert!(catalogue.contains(&format!("/media/startups/{logo}-192.webp 2x")));
     let page = common::text(&investor, server.url(&format!("/startups/{SLUG}"))).await;
     assert!(page.contains(&format!("/media/startups/{cover}-1280.webp 1280w")));
+
+    // A founder's photo, by the founder's name as the editor lists them; an unknown name 404.
+    let founder: String = {
+        let db = server.db().await;
+        sqlx::query_scalar("SELECT name FROM founders WHERE startup_id = ? ORDER BY position_order")
+            .bind(id)
+            .fetch_one(&db)
+            .await
+            .unwrap()
+    };
+    let photo = |name: String, bytes: Vec<u8>| {
+        let (server, staff) = (&server, &staff);
+        async move {
+            let token = csrf_of(&common::text(staff, server.url("/startups")).await);
+            let form = reqwest::multipart::Form::new()
+                .text("csrf", token)
+                .text("founder", name)
+                .part(
+                    "picture",
+                    reqwest::multipart::Part::bytes(bytes).file_name("a.png"),
+                );
+            staff
+                .post(server.url(&format!("/dashboard/startups/{id}/founders/photo")))
+                .multipart(form)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    assert_eq!(photo("Kimse Yok".into(), png(200, 200)).await.status(), 404);
+    let small = photo(founder.clone(), png(50, 50)).await;
+    assert_eq!(small.status(), 422);
+    assert!(small.text().await.unwrap().contains("Görsel çok küçük."));
+    assert_eq!(
+        scalar(&server, "SELECT COUNT(*) FROM founder_photos").await,
+        0
+    );
+    assert_eq!(photo(founder.clone(), png(300, 400)).await.status(), 303);
+    let stored_photo: String = {
+        let db = server.db().await;
+        sqlx::query_scalar("SELECT photo FROM founder_photos WHERE startup_id = ? AND name = ?")
+            .bind(id)
+            .bind(&founder)
+            .fetch_one(&db)
+            .await
+            .unwrap()
+    };
+    assert_eq!(
+        variant(
+            &visitor,
+            server.url(&format!("/media/startups/{stored_photo}-192.webp"))
+        )
+        .await,
+        (192, 192)
+    );
+    let page = common::text(&investor, server.url(&format!("/startups/{SLUG}"))).await;
+    assert!(page.contains(&format!("/media/startups/{stored_photo}-96.webp")));
 
     // Only variant names are served.
     for path in [

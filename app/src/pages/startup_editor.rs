@@ -23,6 +23,8 @@ pub struct EditorExtras {
     /// The uploaded logo's and cover's stored names.
     pub logo: Option<String>,
     pub cover: Option<String>,
+    /// The saved founders' names, each with their photo's stored name.
+    pub founders: Vec<(String, Option<String>)>,
     /// Presentation page positions.
     pub pages: Vec<i64>,
     /// `(quarter, title)`, newest first.

@@ -5,6 +5,7 @@
 mod catalogue;
 mod detail;
 mod favorites;
+mod story;
 
 use leptos::prelude::*;
 
@@ -75,6 +76,19 @@ fn raised_share(ctx: &PageContext, card: &StartupCard) -> String {
     )
 }
 
+/// The raised share of the goal as a bar, labelled with the percentage.
+pub fn progress(ctx: &PageContext, card: &StartupCard) -> impl IntoView + use<> {
+    let pct = card.completion_pct.clamp(0, 100);
+    view! {
+        <progress
+            class="progress"
+            max="100"
+            value=pct.to_string()
+            aria-label=ctx.locale.t_args("completion-label", &[("pct", FluentArg::Num(card.completion_pct))])
+        ></progress>
+    }
+}
+
 /// A badge on rounds whose period ends within a few days.
 pub fn closing_soon(ctx: &PageContext, card: &StartupCard) -> Option<impl IntoView + use<>> {
     card.closing_soon.then(
@@ -140,7 +154,6 @@ pub fn startup_logo(card: &StartupCard, size: &str) -> AnyView {
 
 pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + use<> {
     let href = format!("/startups/{}", card.slug);
-    let pct = card.completion_pct.clamp(0, 100);
     let status_class = format!("badge badge--{}", card.status.code());
     let return_to = match ctx.query {
         Some(q) => format!("{}?{q}", ctx.path),
@@ -163,12 +176,7 @@ pub fn startup_card(ctx: &PageContext, card: &StartupCard) -> impl IntoView + us
                 {closing_soon(ctx, card)}
             </div>
             <p class="muted startup-card__fund">{card.fund.clone()} " · " {card.city.clone()}</p>
-            <progress
-                class="progress"
-                max="100"
-                value=pct.to_string()
-                aria-label=ctx.locale.t_args("completion-label", &[("pct", FluentArg::Num(card.completion_pct))])
-            ></progress>
+            {progress(ctx, card)}
             <dl class="figures">
                 <div><dt>{ctx.t("startup-goal")}</dt><dd>{card.goal.format(ctx.locale)}</dd></div>
                 <div><dt>{ctx.t("startup-raised")}</dt><dd>{raised_share(ctx, card)}</dd></div>

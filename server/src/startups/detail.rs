@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
-use ortak_app::domain::time_fmt::format_day;
+use ortak_app::domain::time_fmt::{format_date_long, format_day};
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
@@ -53,7 +53,7 @@ async fn updates(
         .await?
         .into_iter()
         .map(|u| {
-            let day = format_day(u.created_at, Locale::Tr);
+            let day = format_day(u.created_at, locale);
             (day, pick(locale, u.body_tr, u.body_en))
         })
         .collect())
@@ -69,7 +69,7 @@ struct Profile {
     stage: String,
     team_size: i64,
     sections: Vec<(String, String)>,
-    founders: Vec<(String, String)>,
+    founders: Vec<(String, String, Option<String>)>,
     pages: Vec<i64>,
     accelerators: Vec<(String, String, String)>,
     prior_rounds: Vec<(String, String, i64)>,
@@ -96,18 +96,30 @@ async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
         founders: queries::founders(db, id)
             .await?
             .into_iter()
-            .map(|f| (f.name, f.title))
+            .map(|f| (f.name, f.title, f.photo))
             .collect(),
         pages: queries::page_positions(db, id).await?,
         accelerators: queries::accelerators(db, id)
             .await?
             .into_iter()
-            .map(|a| (a.attended_on.to_string(), a.program, a.country))
+            .map(|a| {
+                (
+                    format_date_long(a.attended_on, locale),
+                    a.program,
+                    a.country,
+                )
+            })
             .collect(),
         prior_rounds: queries::prior_rounds(db, id)
             .await?
             .into_iter()
-            .map(|r| (r.raised_on.to_string(), r.investors, r.amount_usd))
+            .map(|r| {
+                (
+                    format_date_long(r.raised_on, locale),
+                    r.investors,
+                    r.amount_usd,
+                )
+            })
             .collect(),
         updates: updates(db, id, locale).await?,
         documents: super::queries::documents::current(db, id)

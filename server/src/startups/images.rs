@@ -1,4 +1,4 @@
-//! Startups' logos and covers. Staff upload an image (PNG, JPEG or WebP: checked by decoding
+//! Startups' logos and covers, and founders' photos. Staff upload an image (PNG, JPEG or WebP: checked by decoding
 //! it, never by its name); it is cropped to its shape (a square logo, a 16:9 cover), resized
 //! to the widths pages ask for and stored as WebP under `DATA/startup-images` as
 //! `{name}-{width}.webp`. They are on public cards, so anyone may open them; a new upload gets
@@ -7,10 +7,8 @@
 use std::io::Cursor;
 use std::path::Path;
 
-use axum::body::Body;
 use axum::extract::Path as UrlPath;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use image::imageops::FilterType;
 use image::{ExtendedColorType, ImageFormat, ImageReader, Limits};
 
@@ -28,6 +26,8 @@ pub const IMAGE_MAX_BYTES: usize = 8 * 1024 * 1024;
 pub enum Kind {
     Logo,
     Cover,
+    /// A founder's photo.
+    Photo,
 }
 
 impl Kind {
@@ -35,6 +35,7 @@ impl Kind {
         match code {
             "logo" => Some(Kind::Logo),
             "cover" => Some(Kind::Cover),
+            "photo" => Some(Kind::Photo),
             _ => None,
         }
     }
@@ -43,6 +44,7 @@ impl Kind {
         match self {
             Kind::Logo => "logo",
             Kind::Cover => "cover",
+            Kind::Photo => "photo",
         }
     }
 
@@ -50,7 +52,7 @@ impl Kind {
     /// upload must measure.
     pub fn sizes(self) -> &'static [(u32, u32)] {
         match self {
-            Kind::Logo => &[(96, 96), (192, 192)],
+            Kind::Logo | Kind::Photo => &[(96, 96), (192, 192)],
             Kind::Cover => &[(640, 360), (1280, 720)],
         }
     }
@@ -150,21 +152,8 @@ pub async fn serve(ctx: Ctx, UrlPath(file): UrlPath<String>) -> Result<Response,
         return Err(AppError::NotFound);
     }
     let path = ctx.state().shared().data_dir.join(FOLDER).join(&file);
-    let bytes = tokio::fs::read(path)
+    crate::web::files::serve_cached(&path, "image/webp", "public, max-age=31536000, immutable")
         .await
-        .map_err(|_| AppError::NotFound)?;
-    let mut response = Body::from(bytes).into_response();
-    let h = response.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/webp"));
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
-    h.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static("default-src 'none'; sandbox"),
-    );
-    Ok(response)
 }
 
 #[cfg(test)]
@@ -182,7 +171,7 @@ mod tests {
 
     #[test]
     fn crops_resizes_and_encodes_each_variant() {
-        let variants = variants(&png(800, 300), Kind::Cover).unwrap();
+        let variants = variants(&png(1000, 400), Kind::Cover).unwrap();
         let sizes: Vec<(u32, (u32, u32))> = variants
             .iter()
             .map(|(w, bytes)| {

@@ -15,7 +15,8 @@ mod queries;
 pub mod reports;
 
 pub use cards::published_card;
-pub use queries::images::{images as stored_images, set_image};
+pub use queries::founders;
+pub use queries::images::{images as stored_images, set_founder_photo, set_image};
 pub use queries::{CardRow, is_vip, slug_and_name};
 
 use crate::web::{Access, Routes};

@@ -12,6 +12,15 @@ use crate::error::AppError;
 
 /// The file's bytes with its type, cached privately; a missing file is a 404.
 pub async fn serve(path: &Path, content_type: &str) -> Result<Response, AppError> {
+    serve_cached(path, content_type, "private, max-age=3600").await
+}
+
+/// The file's bytes with its type and `cache` as its Cache-Control; a missing file is a 404.
+pub async fn serve_cached(
+    path: &Path,
+    content_type: &str,
+    cache: &'static str,
+) -> Result<Response, AppError> {
     let bytes = tokio::fs::read(path)
         .await
         .map_err(|_| AppError::NotFound)?;
@@ -21,10 +30,7 @@ pub async fn serve(path: &Path, content_type: &str) -> Result<Response, AppError
         header::CONTENT_TYPE,
         HeaderValue::from_str(content_type).map_err(anyhow::Error::from)?,
     );
-    h.insert(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("private, max-age=3600"),
-    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     // Stored files never run as documents of our origin.
     h.insert(
         header::CONTENT_SECURITY_POLICY,

@@ -75,7 +75,7 @@ pub fn staff_home_page(ctx: &PageContext, home: StaffHome) -> Page {
         .collect_view();
     let content = view! {
         {crate::pages::reports::overdue_notice(ctx, &home.overdue)}
-        <div class="card-grid">{figures}</div>
+        <div class="card-grid staff-figures">{figures}</div>
         {bar_chart(ctx, "signups-title", "dashboard-signups-by-week", &home.signups)}
         {bar_chart(ctx, "requests-title", "dashboard-requests-by-week", &home.requests)}
         {bar_chart(ctx, "funnel-title", "dashboard-funnel", &home.funnel)}

@@ -47,7 +47,51 @@ pub(super) fn pictures(
         <section class="stack" aria-labelledby="pictures-title">
             <h2 id="pictures-title">{ctx.t("dashboard-startup-pictures")}</h2>
             <div class="editor-pictures">{forms}</div>
+            {founder_photos(ctx, id, extras, errors)}
         </section>
+    }
+}
+
+/// One photo form per saved founder (a founder is named by the form's hidden field).
+fn founder_photos(
+    ctx: &PageContext,
+    id: i64,
+    extras: &EditorExtras,
+    errors: &FieldErrors,
+) -> impl IntoView + use<> {
+    let forms = extras
+        .founders
+        .iter()
+        .enumerate()
+        .map(|(i, (name, photo))| {
+            let input = format!("founder-photo-{i}");
+            let current = photo.as_ref().map(|p| {
+                view! { <img class="editor-picture editor-picture--logo" src=format!("/media/startups/{p}-96.webp") alt=name.clone() /> }
+            });
+            view! {
+                <form class="form editor-picture-form" method="post" action=format!("/dashboard/startups/{id}/founders/photo") enctype="multipart/form-data">
+                    {csrf_field(ctx)}
+                    <input type="hidden" name="founder" value=name.clone() />
+                    <div class="field">
+                        <label class="field__label" for=input.clone()>{name.clone()}</label>
+                        {current}
+                        <input class="input" id=input type="file" name="picture" accept="image/png,image/jpeg,image/webp" />
+                    </div>
+                    <div class="form__actions"><button class="button button--ghost" type="submit">{ctx.t("dashboard-upload")}</button></div>
+                </form>
+            }
+        })
+        .collect_view();
+    let none = extras
+        .founders
+        .is_empty()
+        .then(|| view! { <p class="muted">{ctx.t("dashboard-startup-founder-photos-none")}</p> });
+    view! {
+        <h3>{ctx.t("dashboard-startup-founder-photos")}</h3>
+        <p class="field__hint">{ctx.t("dashboard-startup-founder-photos-hint")}</p>
+        {error_view(ctx, "founder-photo", errors.get("founder-photo"))}
+        {none}
+        <div class="editor-pictures">{forms}</div>
     }
 }
 

@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::{StartupCard, closing_soon, days_left, favorite_toggle, startup_logo};
+use super::story::{founders, history, slides, updates};
+use super::{StartupCard, closing_soon, days_left, favorite_toggle, progress, startup_logo};
 use crate::domain::money::{MINIMUM_INVESTMENT, Money};
 use crate::domain::startups::{Offer, SECTIONS};
-use crate::domain::text::{initials, palette_index};
 use crate::i18n::FluentArg;
 use crate::markdown;
 use crate::shell::{Page, PageContext};
@@ -37,8 +37,8 @@ pub struct StartupDetail {
     pub offer: Offer,
     /// `(section code, Markdown)` in the page's language.
     pub sections: Vec<(String, String)>,
-    /// `(name, title)`.
-    pub founders: Vec<(String, String)>,
+    /// `(name, title, the photo's stored name)`.
+    pub founders: Vec<(String, String, Option<String>)>,
     /// Positions of the presentation pages, shown as images.
     pub pages: Vec<i64>,
     /// `(date, programme, country)`.
@@ -144,7 +144,6 @@ fn invest_card(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let waitlist = (d.round.waitlist && matches!(d.offer, Offer::Invest | Offer::PreInvest)).then(
         || view! { <p class="flash flash--info" role="status">{ctx.t("startup-waitlist")}</p> },
     );
-    let pct = c.completion_pct.clamp(0, 100);
     let of_goal = ctx.locale.t_args(
         "startup-raised-of-goal",
         &[("goal", FluentArg::Str(c.goal.format(ctx.locale)))],
@@ -160,12 +159,7 @@ fn invest_card(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
                 <span class="invest-card__amount">{c.raised.format(ctx.locale)}</span>
                 <span class="muted">{of_goal}</span>
             </p>
-            <progress
-                class="progress"
-                max="100"
-                value=pct.to_string()
-                aria-label=ctx.locale.t_args("completion-label", &[("pct", FluentArg::Num(c.completion_pct))])
-            ></progress>
+            {progress(ctx, c)}
             <dl class="invest-card__figures">
                 <div><dt>{ctx.t("startup-completion")}</dt><dd>{ctx.locale.t_args("percent", &[("pct", FluentArg::Num(c.completion_pct))])}</dd></div>
                 <div><dt>{ctx.t("startup-investors")}</dt><dd>{c.investors}</dd></div>
@@ -237,96 +231,6 @@ fn analysis_sections(ctx: &PageContext, sections: &[(String, String)]) -> impl I
             }
         })
         .collect_view()
-}
-
-/// The founders, each with designed initials, if the page lists any.
-fn founders(ctx: &PageContext, founders: &[(String, String)]) -> Option<impl IntoView + use<>> {
-    (!founders.is_empty()).then(|| {
-        let items = founders
-            .iter()
-            .map(|(name, title)| {
-                view! {
-                    <li class="founder">
-                        <span class=format!("founder__photo logo-tile--tint{}", palette_index(name, 6)) aria-hidden="true">{initials(name)}</span>
-                        <span><strong>{name.clone()}</strong><br /><span class="muted">{title.clone()}</span></span>
-                    </li>
-                }
-            })
-            .collect_view();
-        view! {
-            <section class="analysis" id="founders" aria-labelledby="founders-title">
-                <h2 id="founders-title">{ctx.t("startup-founders")}</h2>
-                <ul class="founders">{items}</ul>
-            </section>
-        }
-    })
-}
-
-/// The presentation's pages as images, if it has any.
-fn slides(ctx: &PageContext, d: &StartupDetail) -> Option<impl IntoView + use<>> {
-    let c = &d.card;
-    (!d.pages.is_empty()).then(|| {
-        let items = d
-            .pages
-            .iter()
-            .map(|n| {
-                let alt = ctx.locale.t_args("startup-page-alt", &[("name", c.name.clone().into()), ("page", FluentArg::Num(*n))]);
-                view! {
-                    <li><img src=format!("/startups/{}/pages/{n}", c.slug) alt=alt loading="lazy" width="1280" height="720" /></li>
-                }
-            })
-            .collect_view();
-        view! {
-            <section class="analysis" id="presentation" aria-labelledby="presentation-title">
-                <h2 id="presentation-title">{ctx.t("startup-presentation")}</h2>
-                <ol class="slides">{items}</ol>
-            </section>
-        }
-    })
-}
-
-/// Accelerator programmes and earlier rounds, if there were any.
-fn history(ctx: &PageContext, d: &StartupDetail) -> Option<impl IntoView + use<>> {
-    (!d.accelerators.is_empty() || !d.prior_rounds.is_empty()).then(|| {
-        let accelerators = d
-            .accelerators
-            .iter()
-            .map(|(date, program, country)| view! { <li>{date.clone()} " · " <strong>{program.clone()}</strong> " · " {country.clone()}</li> })
-            .collect_view();
-        let rounds = d
-            .prior_rounds
-            .iter()
-            .map(|(date, investors, usd)| {
-                let amount = format!("{} USD", Money::from_lira(*usd).format(ctx.locale).trim_end_matches(" TL"));
-                view! { <li>{date.clone()} " · " {investors.clone()} " · " <strong>{amount}</strong></li> }
-            })
-            .collect_view();
-        view! {
-            <section class="analysis" id="history" aria-labelledby="history-title">
-                <h2 id="history-title">{ctx.t("startup-history")}</h2>
-                <h3>{ctx.t("startup-accelerators")}</h3>
-                <ul>{accelerators}</ul>
-                <h3>{ctx.t("startup-prior-rounds")}</h3>
-                <ul>{rounds}</ul>
-            </section>
-        }
-    })
-}
-
-/// The fund team's updates, if there are any.
-fn updates(ctx: &PageContext, updates: &[(String, String)]) -> Option<impl IntoView + use<>> {
-    (!updates.is_empty()).then(|| {
-        let items = updates
-            .iter()
-            .map(|(date, text)| view! { <li><time>{date.clone()}</time>" · "{text.clone()}</li> })
-            .collect_view();
-        view! {
-            <section class="analysis" id="updates" aria-labelledby="updates-title">
-                <h2 id="updates-title">{ctx.t("startup-updates")}</h2>
-                <ul>{items}</ul>
-            </section>
-        }
-    })
 }
 
 /// The round's documents, if staff attached any.

@@ -14,8 +14,9 @@ use super::editor::refuse;
 use crate::db::audit;
 use crate::error::AppError;
 use crate::staff::queries::startup_pages as queries;
+use crate::startups::images::{self, Kind};
 use crate::startups::reports::{CheckedReport, ReportPost, check_report, store_report};
-use crate::startups::{images, set_image};
+use crate::startups::set_image;
 use crate::web::flash::done;
 use crate::web::form::{Form, Upload, UploadForm, UploadedFile};
 use crate::web::{Ctx, Staff};
@@ -92,16 +93,24 @@ impl UploadForm for PictureForm {
     const MAX_FILE_BYTES: u64 = images::IMAGE_MAX_BYTES as u64;
 }
 
-/// `POST /dashboard/startups/{id}/images/{logo|cover}`: a new logo or cover, its variants
-/// made and stored (the old ones deleted once the new one is saved).
-pub async fn set_picture(
-    ctx: Ctx,
-    Staff { user, .. }: Staff,
-    Path((id, kind)): Path<(i64, String)>,
-    Upload { file, .. }: Upload<PictureForm>,
-) -> Result<Response, AppError> {
-    let kind = images::Kind::from_code(&kind).ok_or(AppError::NotFound)?;
-    let variants = match file {
+/// A founder's photo form: the founder (by name, as the editor lists them) and the picture.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct FounderPhotoForm {
+    founder: String,
+}
+
+impl UploadForm for FounderPhotoForm {
+    const FILE_FIELD: &'static str = "picture";
+    const MAX_FILE_BYTES: u64 = images::IMAGE_MAX_BYTES as u64;
+}
+
+/// The uploaded picture's variants, or the Fluent id of why it is refused.
+async fn picture_variants(
+    file: Option<UploadedFile>,
+    kind: Kind,
+) -> Result<Result<Vec<(u32, Vec<u8>)>, &'static str>, AppError> {
+    Ok(match file {
         None => Err("validation-required"),
         Some(f) if f.too_large() => Err("startup-image-too-large"),
         Some(f) => {
@@ -110,20 +119,42 @@ pub async fn set_picture(
                 .await
                 .map_err(anyhow::Error::from)?
         }
+    })
+}
+
+/// The editor again with `message` under the `field` form.
+async fn refuse_picture(
+    ctx: &Ctx,
+    id: i64,
+    field: &'static str,
+    message: &'static str,
+) -> Result<Response, AppError> {
+    let mut errors = FieldErrors::default();
+    errors.add(field, message);
+    refuse(ctx, id, &errors, ReportForm::default()).await
+}
+
+/// `POST /dashboard/startups/{id}/images/{logo|cover}`: a new logo or cover, its variants
+/// made and stored (the old ones deleted once the new one is saved).
+pub async fn set_picture(
+    ctx: Ctx,
+    Staff { user, .. }: Staff,
+    Path((id, kind)): Path<(i64, String)>,
+    Upload { file, .. }: Upload<PictureForm>,
+) -> Result<Response, AppError> {
+    let kind = match Kind::from_code(&kind) {
+        Some(kind @ (Kind::Logo | Kind::Cover)) => kind,
+        _ => return Err(AppError::NotFound),
     };
-    let variants = match variants {
+    let variants = match picture_variants(file, kind).await? {
         Ok(v) => v,
-        Err(message) => {
-            let mut errors = FieldErrors::default();
-            errors.add(kind.code(), message);
-            return refuse(&ctx, id, &errors, ReportForm::default()).await;
-        }
+        Err(message) => return refuse_picture(&ctx, id, kind.code(), message).await,
     };
     let data_dir = &ctx.state().shared().data_dir;
     let name = images::new_name();
     images::store(data_dir, &name, &variants).await?;
     let mut tx = crate::db::write(ctx.state().db()).await?;
-    let before = match set_image(&mut tx, id, kind == images::Kind::Cover, &name).await {
+    let before = match set_image(&mut tx, id, kind == Kind::Cover, &name).await {
         Err(sqlx::Error::RowNotFound) => {
             images::remove(data_dir, &name, kind).await;
             return Err(AppError::NotFound);
@@ -144,6 +175,45 @@ pub async fn set_picture(
     tx.commit().await?;
     if let Some(old) = before {
         images::remove(data_dir, &old, kind).await;
+    }
+    done(&ctx, &format!("/dashboard/startups/{id}")).await
+}
+
+/// `POST /dashboard/startups/{id}/founders/photo`: a founder's photo, as for logos.
+pub async fn set_founder_photo(
+    ctx: Ctx,
+    Staff { user, .. }: Staff,
+    Path(id): Path<i64>,
+    Upload { fields, file }: Upload<FounderPhotoForm>,
+) -> Result<Response, AppError> {
+    let variants = match picture_variants(file, Kind::Photo).await? {
+        Ok(v) => v,
+        Err(message) => return refuse_picture(&ctx, id, "founder-photo", message).await,
+    };
+    let data_dir = &ctx.state().shared().data_dir;
+    let name = images::new_name();
+    images::store(data_dir, &name, &variants).await?;
+    let mut tx = crate::db::write(ctx.state().db()).await?;
+    let Some(before) =
+        crate::startups::set_founder_photo(&mut tx, id, &fields.founder, &name).await?
+    else {
+        images::remove(data_dir, &name, Kind::Photo).await;
+        return Err(AppError::NotFound);
+    };
+    let subject = format!("startup:{id}");
+    let after = format!("{}: {name}", fields.founder);
+    audit::record(
+        &mut tx,
+        user.id,
+        "startup.founder.photo",
+        &subject,
+        before.as_deref(),
+        Some(&after),
+    )
+    .await?;
+    tx.commit().await?;
+    if let Some(old) = before {
+        images::remove(data_dir, &old, Kind::Photo).await;
     }
     done(&ctx, &format!("/dashboard/startups/{id}")).await
 }

@@ -95,15 +95,24 @@ async fn extras(
         ),
         None => (String::new(), Vec::new(), Vec::new(), Vec::new()),
     };
-    let (logo, cover) = match id {
-        Some(id) => crate::startups::stored_images(db, id).await?,
-        None => (None, None),
+    let (logo, cover, founders) = match id {
+        Some(id) => {
+            let (logo, cover) = crate::startups::stored_images(db, id).await?;
+            let founders = crate::startups::founders(db, id).await?;
+            (
+                logo,
+                cover,
+                founders.into_iter().map(|f| (f.name, f.photo)).collect(),
+            )
+        }
+        None => (None, None, Vec::new()),
     };
     Ok(EditorExtras {
         funds: funds.into_iter().map(|f| (f.id, f.name)).collect(),
         id,
         logo,
         cover,
+        founders,
         slug,
         pages,
         reports: reports

@@ -44,6 +44,11 @@ pub fn routes() -> Routes {
             attachments::set_picture,
             crate::startups::images::IMAGE_MAX_BYTES + 64 * 1024,
         )
+        .post_limited(
+            "/dashboard/startups/{id}/founders/photo",
+            attachments::set_founder_photo,
+            crate::startups::images::IMAGE_MAX_BYTES + 64 * 1024,
+        )
         .post(
             "/dashboard/startups/{id}/pages/{n}/delete",
             attachments::remove_page,

@@ -56,3 +56,35 @@ pub async fn presentation_page(
     .fetch_optional(db)
     .await
 }
+
+/// Sets the photo of `startup`'s founder `name` to the stored `photo`: `None` when the startup
+/// has no such founder, else the photo's name before (`Some(None)` when there was none).
+pub async fn set_founder_photo(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    name: &str,
+    photo: &str,
+) -> sqlx::Result<Option<Option<String>>> {
+    let founder = sqlx::query_scalar!(
+        r#"SELECT (SELECT photo FROM founder_photos p WHERE p.startup_id = f.startup_id AND p.name = f.name)
+               AS "photo?: String"
+           FROM founders f WHERE f.startup_id = ? AND f.name = ? LIMIT 1"#,
+        startup,
+        name
+    )
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(before) = founder else {
+        return Ok(None);
+    };
+    sqlx::query!(
+        "INSERT INTO founder_photos (startup_id, name, photo) VALUES (?, ?, ?)
+         ON CONFLICT (startup_id, name) DO UPDATE SET photo = excluded.photo",
+        startup,
+        name,
+        photo
+    )
+    .execute(&mut *conn)
+    .await?;
+    Ok(Some(before))
+}

@@ -262,12 +262,17 @@ pub async fn sections(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Section
 pub struct Founder {
     pub name: String,
     pub title: String,
+    pub photo: Option<String>,
 }
 
+/// The founders in their order, each with their photo's stored name if one was uploaded.
 pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Founder>> {
     sqlx::query_as!(
         Founder,
-        "SELECT name, title FROM founders WHERE startup_id = ? ORDER BY position_order",
+        r#"SELECT f.name, f.title, p.photo AS "photo?"
+           FROM founders f
+           LEFT JOIN founder_photos p ON p.startup_id = f.startup_id AND p.name = f.name
+           WHERE f.startup_id = ? ORDER BY f.position_order"#,
         startup
     )
     .fetch_all(db)
