@@ -312,11 +312,11 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     };
     assert_eq!(mark("390.000").await, 303);
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
-    assert!(board.contains("<td>Tutar uyuşmuyor</td><td>390.000 TL</td><td>20.11.2026</td>"));
+    assert!(board.contains("<td>Tutar uyuşmuyor</td><td class=\"cell--fixed\">390.000 TL</td><td class=\"cell--fixed\">20.11.2026</td>"));
     assert_eq!(mark("10.000").await, 303);
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(
-        board.contains("<td>Alındı</td><td>400.000 TL</td><td>20.11.2026</td>")
+        board.contains("<td>Alındı</td><td class=\"cell--fixed\">400.000 TL</td><td class=\"cell--fixed\">20.11.2026</td>")
             && !board.contains("Tutar uyuşmuyor")
     );
     // Each receipt is in the request's history too.

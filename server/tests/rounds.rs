@@ -724,12 +724,16 @@ async fn staff_see_each_round_and_record_figures_beside_the_ledger_but_never_the
             && detail.contains(
                 "Platform dışında toplanan</dt><dd>250.000 TL (Melek yatırımcılar, Eylül 2026)"
             )
-            && detail.contains("1.680.000 TL (%70)"),
+            && detail.contains("<span class=\"invest-card__amount\">1.680.000 TL</span>")
+            && detail.contains("<dd>%70</dd>"),
         "{detail}"
     );
     // A percentage is written as the page's language writes it.
     let detail = common::text(&investor, server.url("/startups/aile-hekimim?lang=en")).await;
-    assert!(detail.contains("1,680,000 TL (70%)"), "{detail}");
+    assert!(
+        detail.contains("1,680,000 TL") && detail.contains("<dd>70%</dd>"),
+        "{detail}"
+    );
     assert!(
         scalar(
             &server,

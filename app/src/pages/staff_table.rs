@@ -150,7 +150,11 @@ pub(crate) fn row_view(ctx: &PageContext, row: StaffRow) -> impl IntoView + use<
     let cells = row
         .cells
         .iter()
-        .map(|c| view! { <td class=c.sort_key().map(|_| "cell--fixed")>{c.text(ctx)}</td> })
+        .map(|c| match c.sort_key() {
+            // Amounts and dates never wrap; other cells carry no class at all.
+            Some(_) => view! { <td class="cell--fixed">{c.text(ctx)}</td> }.into_any(),
+            None => view! { <td>{c.text(ctx)}</td> }.into_any(),
+        })
         .collect_view();
     let link = row
         .link

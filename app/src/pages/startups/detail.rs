@@ -75,8 +75,8 @@ fn key_facts(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
         view! { <div><dt>{ctx.t("startup-lead-commitment")}</dt><dd>{r.lead_commitment.format(ctx.locale)}</dd></div> }
     });
     let outside = (r.outside_raised.kurus() > 0).then(|| {
-        let note = (!r.outside_note.is_empty()).then(|| view! { <span class="muted">{r.outside_note.clone()}</span> });
-        view! { <div><dt>{ctx.t("startup-outside-raised")}</dt><dd>{r.outside_raised.format(ctx.locale)} " " {note}</dd></div> }
+        let note = (!r.outside_note.is_empty()).then(|| format!(" ({})", r.outside_note));
+        view! { <div><dt>{ctx.t("startup-outside-raised")}</dt><dd>{r.outside_raised.format(ctx.locale)}{note}</dd></div> }
     });
     let website = (!d.website.is_empty()).then(|| {
         let host = d.website.trim_start_matches("https://").trim_start_matches("http://").trim_end_matches('/').to_owned();
