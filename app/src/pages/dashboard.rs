@@ -92,15 +92,10 @@ pub fn staff_nav(ctx: &PageContext) -> impl IntoView + use<> {
             })
         })
         .collect_view();
-    // A disclosure below 960 px (the list would fill a phone's screen), open beside the page
-    // on wider screens.
     view! {
         <nav class="staff-nav" aria-label=ctx.t("dashboard-nav")>
             <a class="brand" href="/dashboard">{crate::brand::logo(ctx.t("site-name"))}</a>
-            <details class="staff-nav__menu">
-                <summary class="filters-panel__summary">{ctx.t("dashboard-nav")}</summary>
-                <ul>{groups}</ul>
-            </details>
+            <ul class="staff-nav__menu">{groups}</ul>
         </nav>
     }
 }
