@@ -122,6 +122,12 @@ pub fn favorite_toggle(
     }
 }
 
+/// The address of a stored picture's variant `width` px wide (`startups::images` on the
+/// server names the files).
+pub fn media_url(name: &str, width: u32) -> String {
+    format!("/media/startups/{name}-{width}.webp")
+}
+
 /// A startup's logo: the uploaded one (96 px, 192 px for sharp screens), else designed
 /// initials on one of six tints chosen by its address, so a startup looks the same on every
 /// page. `size` is `md` (48 px) or `lg` (72 px).
@@ -132,8 +138,8 @@ pub fn startup_logo(card: &StartupCard, size: &str) -> AnyView {
             view! {
                 <img
                     class=format!("logo-tile logo-tile--{size} logo-img")
-                    src=format!("/media/startups/{logo}-96.webp")
-                    srcset=format!("/media/startups/{logo}-96.webp 1x, /media/startups/{logo}-192.webp 2x")
+                    src=media_url(logo, 96)
+                    srcset=format!("{} 1x, {} 2x", media_url(logo, 96), media_url(logo, 192))
                     width=px
                     height=px
                     alt=""

@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::startups::images::{FOLDER, Kind};
+use crate::startups::images::{FOLDER, Kind, variant_file};
 
 macro_rules! pictures {
     ($($slug:literal),* $(,)?) => {
@@ -66,7 +66,7 @@ pub fn write(data_dir: &Path, i: usize, slug: &str) -> anyhow::Result<Option<(St
     let names = (format!("{:032x}", 2 * i + 1), format!("{:032x}", 2 * i + 2));
     for (name, kind, files) in [(&names.0, Kind::Logo, logo), (&names.1, Kind::Cover, cover)] {
         for ((width, _), bytes) in kind.sizes().iter().zip(files.iter()) {
-            std::fs::write(dir.join(format!("{name}-{width}.webp")), bytes)?;
+            std::fs::write(dir.join(variant_file(name, *width)), bytes)?;
         }
     }
     Ok(Some(names))

@@ -101,6 +101,11 @@ pub fn variants(bytes: &[u8], kind: Kind) -> Result<Vec<(u32, Vec<u8>)>, &'stati
         .collect()
 }
 
+/// The file of `name`'s variant `width` px wide, under [`FOLDER`].
+pub fn variant_file(name: &str, width: u32) -> String {
+    format!("{name}-{width}.webp")
+}
+
 /// A fresh name for a set of variants (random hex, as the database's CHECK asks).
 pub fn new_name() -> String {
     let name = crate::web::files::random_name("x");
@@ -118,7 +123,7 @@ pub async fn store(
         .await
         .map_err(anyhow::Error::from)?;
     for (width, bytes) in variants {
-        tokio::fs::write(dir.join(format!("{name}-{width}.webp")), bytes)
+        tokio::fs::write(dir.join(variant_file(name, *width)), bytes)
             .await
             .map_err(anyhow::Error::from)?;
     }
@@ -128,8 +133,8 @@ pub async fn store(
 /// Deletes the variants of `name` (a file already gone is fine: nothing links to it).
 pub async fn remove(data_dir: &Path, name: &str, kind: Kind) {
     for (width, _) in kind.sizes() {
-        let _ = tokio::fs::remove_file(data_dir.join(FOLDER).join(format!("{name}-{width}.webp")))
-            .await;
+        let _ =
+            tokio::fs::remove_file(data_dir.join(FOLDER).join(variant_file(name, *width))).await;
     }
 }
 

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use super::EditorExtras;
 use crate::domain::round_documents::DocumentKind;
 use crate::forms::{FieldErrors, csrf_field, error_view};
+use crate::pages::startups::media_url;
 use crate::shell::PageContext;
 
 /// The logo and the cover: each shown as stored, with its upload form (an upload replaces it).
@@ -23,7 +24,7 @@ pub(super) fn pictures(
         .map(|(kind, stored, width)| {
             let current = match stored {
                 Some(name) => view! {
-                    <img class=format!("editor-picture editor-picture--{kind}") src=format!("/media/startups/{name}-{width}.webp") alt=ctx.t(&format!("dashboard-startup-{kind}")) />
+                    <img class=format!("editor-picture editor-picture--{kind}") src=media_url(name, width) alt=ctx.t(&format!("dashboard-startup-{kind}")) />
                 }
                 .into_any(),
                 None => view! { <p class="muted">{ctx.t("dashboard-startup-picture-none")}</p> }.into_any(),
@@ -66,7 +67,7 @@ fn founder_photos(
         .map(|(i, (name, photo))| {
             let input = format!("founder-photo-{i}");
             let current = photo.as_ref().map(|p| {
-                view! { <img class="editor-picture editor-picture--logo" src=format!("/media/startups/{p}-96.webp") alt=name.clone() /> }
+                view! { <img class="editor-picture editor-picture--logo" src=media_url(p, 96) alt=name.clone() /> }
             });
             view! {
                 <form class="form editor-picture-form" method="post" action=format!("/dashboard/startups/{id}/founders/photo") enctype="multipart/form-data">

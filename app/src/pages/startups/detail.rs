@@ -4,7 +4,9 @@
 use leptos::prelude::*;
 
 use super::story::{founders, history, slides, updates};
-use super::{StartupCard, closing_soon, days_left, favorite_toggle, progress, startup_logo};
+use super::{
+    StartupCard, closing_soon, days_left, favorite_toggle, media_url, progress, startup_logo,
+};
 use crate::domain::money::{MINIMUM_INVESTMENT, Money};
 use crate::domain::startups::{Offer, SECTIONS};
 use crate::i18n::FluentArg;
@@ -105,8 +107,8 @@ fn header(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
         view! {
             <img
                 class="startup__cover"
-                src=format!("/media/startups/{cover}-640.webp")
-                srcset=format!("/media/startups/{cover}-640.webp 640w, /media/startups/{cover}-1280.webp 1280w")
+                src=media_url(cover, 640)
+                srcset=format!("{} 640w, {} 1280w", media_url(cover, 640), media_url(cover, 1280))
                 sizes="(min-width: 1024px) 46rem, 100vw"
                 width="1280"
                 height="720"

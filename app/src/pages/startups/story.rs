@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::StartupDetail;
+use super::{StartupDetail, media_url};
 use crate::domain::money::Money;
 use crate::domain::text::{initials, palette_index};
 use crate::i18n::FluentArg;
@@ -15,8 +15,8 @@ fn founder_photo(name: &str, photo: Option<&String>) -> AnyView {
         Some(photo) => view! {
             <img
                 class="founder__photo"
-                src=format!("/media/startups/{photo}-96.webp")
-                srcset=format!("/media/startups/{photo}-96.webp 1x, /media/startups/{photo}-192.webp 2x")
+                src=media_url(photo, 96)
+                srcset=format!("{} 1x, {} 2x", media_url(photo, 96), media_url(photo, 192))
                 width="48"
                 height="48"
                 alt=""
