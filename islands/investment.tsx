@@ -18,8 +18,8 @@
 // second request; the button also stays disabled while sending and after success.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { mountIslands } from './_runtime';
+import { formatMoney, groupDigits, parseLira, type Locale } from './format';
 
-type Locale = 'tr' | 'en';
 type Field = 'amount' | 'risk';
 type Errors = Partial<Record<Field, string>>;
 
@@ -70,35 +70,6 @@ export interface InvestmentProps {
 const RISK_POLICY = '/politikalar/genel-risk-bildirimi';
 const PENDING = '/pendingInvestments';
 const REQUEST_TIMEOUT_MS = 15_000;
-
-const separators = (locale: Locale) => (locale === 'en' ? { thousands: ',', decimal: '.' } : { thousands: '.', decimal: ',' });
-
-/** "1234567" -> "1.234.567" (tr) / "1,234,567" (en). */
-export function groupDigits(digits: string, locale: Locale): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separators(locale).thousands);
-}
-
-/** Kuruş as the server writes money: "100.000 TL", "1.234,50 TL" (tr); "1,234.50 TL" (en). */
-export function formatMoney(kurus: bigint, locale: Locale): string {
-  const negative = kurus < 0n;
-  const abs = negative ? -kurus : kurus;
-  const lira = groupDigits((abs / 100n).toString(), locale);
-  const rest = abs % 100n;
-  const fraction = rest === 0n ? '' : separators(locale).decimal + rest.toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${lira}${fraction} TL`;
-}
-
-/**
- * Whole lira as typed, with or without thousands separators: dots (and spaces) in Turkish,
- * commas, dots or spaces in English; an optional trailing "TL". null if it is not a number.
- */
-export function parseLira(input: string, locale: Locale): bigint | null {
-  let text = input.trim();
-  while (text.endsWith('TL')) text = text.slice(0, -2).trimEnd();
-  const cleaned = text.replace(locale === 'en' ? /[., ]/g : /[. ]/g, '');
-  if (!/^\d{1,13}$/.test(cleaned)) return null;
-  return BigInt(cleaned);
-}
 
 export interface Breakdown {
   amount: bigint;

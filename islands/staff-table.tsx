@@ -28,6 +28,7 @@
 // and a plain link to reload the page (which renders the server's table again).
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { mountIslands } from './_runtime';
+import { formatCount } from './format';
 
 export interface StaffTableProps {
   /** JSON endpoint with the rows, e.g. "/dashboard/users.json?q=ali". */
@@ -194,14 +195,6 @@ function makeCollator(locale: string, options?: Intl.CollatorOptions): Intl.Coll
   }
 }
 
-function formatCount(n: number, locale: string): string {
-  try {
-    return n.toLocaleString(locale);
-  } catch {
-    return String(n);
-  }
-}
-
 /** The JSON is only checked as far as the rendering relies on it (arrays where we map). */
 function isTableData(value: unknown): value is StaffTableData {
   if (typeof value !== 'object' || value === null) return false;
@@ -272,6 +265,7 @@ export function StaffTable(props: StaffTableProps) {
 
   // Text for humans (filter options) is ordered as written; the sort collator also puts "9"
   // before "10" and ignores case and accents, as a reader expects of a sorted column.
+  const numbers = locale.startsWith('en') ? 'en' : 'tr';
   const textCollator = useMemo(() => makeCollator(locale), [locale]);
   const sortCollator = useMemo(() => makeCollator(locale, { numeric: true, sensitivity: 'base' }), [locale]);
 
@@ -397,8 +391,8 @@ export function StaffTable(props: StaffTableProps) {
       </div>
       <p className="staff-table__count" aria-live="polite">
         {fill(labels.shown, {
-          shown: formatCount(matching.length, locale),
-          total: formatCount(data.rows.length, locale),
+          shown: formatCount(matching.length, numbers),
+          total: formatCount(data.rows.length, numbers),
         })}
       </p>
       {matching.length === 0 ? (

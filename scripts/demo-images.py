@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Draws the demo's startup logos and covers (committed under server/src/demo/images; the
-build does not run this). A logo is the startup's initials on its sector's colours; a cover is
-an abstract drawing in the same colours, with no text to translate. Each is written at the
-widths the site serves (logos 96 and 192 px, covers 640 and 1280 px) as WebP.
+"""Draws the demo's startup logos and covers and its founders' portraits (committed under
+server/src/demo/images; the build does not run this). A logo is the startup's initials on its
+sector's colours; a cover is an abstract drawing in the same colours, with no text to
+translate; a portrait is a flat drawing of a fictional person, not a photograph of anyone.
+Each is written at the widths the site serves (logos and portraits 96 and 192 px, covers 640
+and 1280 px) as WebP.
 
     pip install Pillow && apt-get install fonts-inter && scripts/demo-images.py
 """
@@ -135,8 +137,83 @@ def cover(sector, k):
     return Image.alpha_composite(img, over).convert("RGB")
 
 
+# The demo's founders (server/src/demo/startups.rs FOUNDERS, in its order): file name, and a
+# drawing: skin, hair colour, hair style, top colour, glasses.
+FOUNDERS = [
+    ("ayse-kaya", (233, 190, 160), (60, 40, 30), "long", (30, 64, 175), False),
+    ("mehmet-demir", (214, 170, 135), (35, 30, 28), "short", (51, 65, 85), True),
+    ("zeynep-celik", (241, 203, 178), (120, 72, 40), "bun", (190, 24, 93), False),
+    ("emre-sahin", (198, 150, 115), (25, 22, 20), "beard", (15, 118, 110), False),
+    ("elif-yildiz", (236, 196, 168), (150, 95, 50), "bob", (124, 58, 237), True),
+    ("burak-ozturk", (222, 180, 150), (70, 50, 35), "short", (180, 83, 9), False),
+    ("selin-aydin", (245, 210, 185), (40, 30, 25), "long", (4, 120, 87), False),
+    ("can-arslan", (205, 160, 125), (90, 60, 40), "curly", (29, 78, 216), False),
+    ("deniz-koc", (228, 186, 155), (20, 20, 22), "bob", (220, 38, 38), False),
+    ("gokhan-polat", (212, 168, 132), (110, 110, 115), "bald", (30, 41, 59), True),
+    ("merve-erdem", (238, 200, 172), (95, 55, 30), "bun", (14, 116, 144), False),
+    ("onur-kilic", (200, 155, 120), (40, 32, 28), "beard", (87, 83, 78), False),
+]
+
+
+def portrait(skin, hair, style, top, glasses, k):
+    """A flat head-and-shoulders drawing on a soft tint, drawn at 768 px."""
+    s = 768
+    tints = [(219, 234, 254), (220, 252, 231), (254, 243, 199), (237, 233, 254), (252, 231, 243), (224, 242, 254)]
+    img = Image.new("RGB", (s, s), tints[k % len(tints)])
+    d = ImageDraw.Draw(img)
+    shade = tuple(max(0, c - 28) for c in skin)
+    cx = s // 2
+    if style in ("long", "bob"):  # hair behind the shoulders' line
+        d.rounded_rectangle((cx - 215, 170, cx + 215, 560 if style == "long" else 470), 120, fill=hair)
+    d.ellipse((cx - 300, 560, cx + 300, 1000), fill=top)  # shoulders
+    d.rectangle((cx - 70, 430, cx + 70, 600), fill=shade)  # neck
+    d.ellipse((cx - 70, 540, cx + 70, 640), fill=shade)
+    d.polygon([(cx - 95, 585), (cx, 680), (cx + 95, 585)], fill=tuple(min(255, c + 40) for c in top))
+    d.ellipse((cx - 200, 275, cx - 140, 375), fill=shade)  # ears
+    d.ellipse((cx + 140, 275, cx + 200, 375), fill=shade)
+    d.ellipse((cx - 165, 140, cx + 165, 500), fill=skin)  # face
+    if style == "short":
+        d.chord((cx - 172, 115, cx + 172, 380), 180, 360, fill=hair)
+        d.rectangle((cx - 172, 235, cx - 150, 300), fill=hair)
+        d.rectangle((cx + 150, 235, cx + 172, 300), fill=hair)
+    elif style == "curly":
+        for i in range(9):
+            x = cx - 160 + i * 40
+            d.ellipse((x - 48, 110 + (i % 2) * 18, x + 48, 205 + (i % 2) * 18), fill=hair)
+        d.chord((cx - 170, 140, cx + 170, 330), 180, 360, fill=hair)
+    elif style == "beard":
+        d.chord((cx - 170, 120, cx + 170, 360), 180, 360, fill=hair)
+        d.chord((cx - 165, 250, cx + 165, 510), 0, 180, fill=hair)
+        d.ellipse((cx - 110, 300, cx + 110, 440), fill=skin)
+    elif style == "bald":
+        d.chord((cx - 172, 200, cx + 172, 420), 180, 220, fill=hair)
+        d.chord((cx - 172, 200, cx + 172, 420), 320, 360, fill=hair)
+    elif style in ("long", "bob", "bun"):
+        d.chord((cx - 180, 115, cx + 180, 400), 180, 360, fill=hair)
+        d.pieslice((cx - 180, 130, cx + 60, 380), 180, 270, fill=hair)
+        if style == "bun":
+            d.ellipse((cx - 75, 40, cx + 75, 170), fill=hair)
+    # Eyes, brows and a smile.
+    eye = (40, 35, 35)
+    for ex in (cx - 65, cx + 65):
+        d.ellipse((ex - 14, 318, ex + 14, 346), fill=eye)
+        d.line([(ex - 30, 290), (ex + 28, 285)], fill=hair if style != "bald" else eye, width=10)
+    if glasses:
+        for ex in (cx - 65, cx + 65):
+            d.rounded_rectangle((ex - 48, 300, ex + 48, 366), 22, outline=(30, 30, 35), width=8)
+        d.line([(cx - 17, 326), (cx + 17, 326)], fill=(30, 30, 35), width=8)
+    d.arc((cx - 60, 360, cx + 60, 440), 20, 160, fill=(150, 70, 60), width=10)
+    return img
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    for k, (file, skin, hair, style, top, glasses) in enumerate(FOUNDERS):
+        big = portrait(skin, hair, style, top, glasses, k)
+        for px in (96, 192):
+            big.resize((px, px), Image.LANCZOS).save(os.path.join(OUT, f"founder-{file}-{px}.webp"), "WEBP", quality=82, method=6)
+    if "--portraits" in sys.argv:
+        return
     for k, (slug, name, sector) in enumerate(STARTUPS):
         big = logo(name, sector, k)
         for px in (96, 192):

@@ -238,7 +238,6 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
             .map_err(|e| anyhow::anyhow!("ORTAK_TRUSTED_PROXIES: {e}"))?;
     Ok(Shared {
         db: running.pool,
-        writes: Default::default(),
         clock: running.clock,
         staff_nav: routes::staff_nav(&routes::table()),
         mail_waker: running.mail_waker,

@@ -15,9 +15,6 @@ use crate::providers::payments::{CallbackKey, PaymentProvider};
 /// Per-process data every handler can reach.
 pub struct Shared {
     pub db: SqlitePool,
-    /// Counts writes: successful POSTs and rounds of background jobs. What is kept in memory
-    /// between requests (`db::snapshot`, `web::list_cache`) is not used across one.
-    pub writes: std::sync::atomic::AtomicU64,
     /// The current time; tests move it through `ORTAK_CLOCK_FILE`.
     pub clock: Clock,
     /// Scheme and host users reach us at, without a trailing slash.
@@ -92,16 +89,14 @@ impl AppState {
         ortak_app::domain::time_fmt::istanbul_date(self.now())
     }
 
-    /// How many writes happened so far (see `Shared::writes`).
+    /// How many writes happened so far (`db::writes`).
     pub fn writes(&self) -> u64 {
-        self.0.writes.load(std::sync::atomic::Ordering::Acquire)
+        crate::db::writes::count()
     }
 
-    /// Counts a write.
+    /// Counts a write (`db::writes`).
     pub fn wrote(&self) {
-        self.0
-            .writes
-            .fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        crate::db::writes::bump()
     }
 
     pub fn wake_mailer(&self) {

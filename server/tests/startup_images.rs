@@ -224,24 +224,68 @@ async fn staff_upload_logos_and_covers_that_every_page_shows() {
                 .unwrap()
         }
     };
-    assert_eq!(photo("Kimse Yok".into(), png(200, 200)).await.status(), 404);
-    let small = photo(founder.clone(), png(50, 50)).await;
-    assert_eq!(small.status(), 422);
-    assert!(small.text().await.unwrap().contains("Görsel çok küçük."));
+    let photo_of = |startup: i64| {
+        let (server, founder) = (&server, founder.clone());
+        async move {
+            let db = server.db().await;
+            sqlx::query_scalar::<_, String>(
+                "SELECT photo FROM founder_photos WHERE startup_id = ? AND name = ?",
+            )
+            .bind(startup)
+            .bind(founder)
+            .fetch_one(&db)
+            .await
+            .unwrap()
+        }
+    };
+    // The demo ships a portrait of every founder, each startup's in files of its own.
     assert_eq!(
-        scalar(&server, "SELECT COUNT(*) FROM founder_photos").await,
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM founders f WHERE NOT EXISTS (SELECT 1 FROM founder_photos p
+               WHERE p.startup_id = f.startup_id AND p.name = f.name)"
+        )
+        .await,
         0
     );
-    assert_eq!(photo(founder.clone(), png(300, 400)).await.status(), 303);
-    let stored_photo: String = {
+    let demo_photo = photo_of(id).await;
+    let page = common::text(&investor, server.url(&format!("/startups/{SLUG}"))).await;
+    assert!(page.contains(&format!("/media/startups/{demo_photo}-96.webp")));
+    let elsewhere: i64 = {
         let db = server.db().await;
-        sqlx::query_scalar("SELECT photo FROM founder_photos WHERE startup_id = ? AND name = ?")
-            .bind(id)
+        sqlx::query_scalar("SELECT startup_id FROM founders WHERE name = ? AND startup_id <> ?")
             .bind(&founder)
+            .bind(id)
             .fetch_one(&db)
             .await
             .unwrap()
     };
+    let elsewhere_photo = photo_of(elsewhere).await;
+    assert_ne!(elsewhere_photo, demo_photo);
+
+    assert_eq!(photo("Kimse Yok".into(), png(200, 200)).await.status(), 404);
+    let small = photo(founder.clone(), png(50, 50)).await;
+    assert_eq!(small.status(), 422);
+    assert!(small.text().await.unwrap().contains("Görsel çok küçük."));
+    assert_eq!(photo_of(id).await, demo_photo);
+    assert_eq!(photo(founder.clone(), png(300, 400)).await.status(), 303);
+    let stored_photo = photo_of(id).await;
+    assert_ne!(stored_photo, demo_photo);
+    // The replaced portrait's files are gone; the same person's on another startup stays.
+    let gone = visitor
+        .get(server.url(&format!("/media/startups/{demo_photo}-96.webp")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(gone.status(), 404);
+    assert_eq!(
+        variant(
+            &visitor,
+            server.url(&format!("/media/startups/{elsewhere_photo}-96.webp"))
+        )
+        .await,
+        (96, 96)
+    );
     assert_eq!(
         variant(
             &visitor,

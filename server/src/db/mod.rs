@@ -9,6 +9,7 @@ pub mod secrets;
 pub mod sessions;
 pub mod snapshot;
 pub mod stats;
+pub mod writes;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -33,6 +34,7 @@ pub async fn connect(data_dir: &Path, wal_autocheckpoint: u32) -> anyhow::Result
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("cannot create data folder {}", data_dir.display()))?;
     let path = database_path(data_dir);
+    writes::watch(&path);
     let options = SqliteConnectOptions::from_str("sqlite://")?
         .filename(&path)
         .create_if_missing(true)
@@ -43,6 +45,15 @@ pub async fn connect(data_dir: &Path, wal_autocheckpoint: u32) -> anyhow::Result
         .pragma("wal_autocheckpoint", wal_autocheckpoint.to_string());
     SqlitePoolOptions::new()
         .max_connections(8)
+        .after_connect(|conn, _| {
+            metrics::counter!("ortak_db_acquires_total").increment(1);
+            Box::pin(writes::count_commits(conn))
+        })
+        // Counted so that what is kept in memory can be seen to spare SQLite (issue 16).
+        .before_acquire(|_, _| {
+            metrics::counter!("ortak_db_acquires_total").increment(1);
+            Box::pin(async { Ok(true) })
+        })
         .connect_with(options)
         .await
         .with_context(|| format!("cannot open database {}", path.display()))

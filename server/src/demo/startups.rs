@@ -563,7 +563,7 @@ pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
             scenario,
         };
         rounds::seed(&mut tx, &round, &investors, now).await?;
-        insert_story(&mut tx, i, id, row).await?;
+        insert_story(&mut tx, data_dir, i, id, row).await?;
         insert_slides(&mut tx, data_dir, id, row).await?;
         if i < 10 {
             insert_reports(&mut tx, data_dir, i, id, row.0).await?;
@@ -639,6 +639,7 @@ fn day(year: i32, month: u8, day: u8) -> anyhow::Result<Date> {
 /// The analysis sections, some history (an accelerator, an earlier round) and two founders.
 async fn insert_story(
     conn: &mut SqliteConnection,
+    data_dir: &Path,
     i: usize,
     id: i64,
     row: &Row,
@@ -667,6 +668,9 @@ async fn insert_story(
     for k in 0..2 {
         let (founder, title) = FOUNDERS[(i * 2 + k) % FOUNDERS.len()];
         queries::insert_founder(conn, id, k as i64, founder, title).await?;
+        if let Some(photo) = super::pictures::write_portrait(data_dir, i, k, founder)? {
+            crate::startups::set_founder_photo(conn, id, founder, &photo).await?;
+        }
     }
     Ok(())
 }

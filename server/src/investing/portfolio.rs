@@ -10,25 +10,51 @@ use ortak_app::domain::money::Money;
 use ortak_app::domain::time_fmt::istanbul_date;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::overview::{Overview, overview_page};
+use ortak_app::pages::portfolio::Holding;
 use ortak_app::pages::reports::{ReportItem, reports_page};
 
+use std::sync::{Arc, LazyLock};
+use time::Date;
+
 use super::queries::portfolio as queries;
+use crate::db::snapshot::Snapshot;
 use crate::error::AppError;
 use crate::web::session::CurrentUser;
 use crate::web::{Ctx, Member, Staff};
 
+/// An investor's figures and holdings on a day, kept between writes (`db::snapshot`): the
+/// overview of a member who comes back to it reads nothing while nothing was written.
+type Portfolio = Arc<(queries::Figures, Vec<Holding>)>;
+static PORTFOLIOS: LazyLock<Snapshot<(i64, Date), Portfolio>> =
+    LazyLock::new(|| Snapshot::new(10_000));
+
+async fn portfolio(ctx: &Ctx, user: i64) -> Result<Portfolio, AppError> {
+    let key = (user, ctx.state().today());
+    let writes = ctx.state().writes();
+    if let Some(kept) = PORTFOLIOS.get(&key, writes) {
+        return Ok(kept);
+    }
+    let db = ctx.state().db();
+    let made = Arc::new((
+        queries::figures(db, user, key.1).await?,
+        super::lists::holdings(db, user).await?,
+    ));
+    PORTFOLIOS.put(key, writes, made.clone());
+    Ok(made)
+}
+
 /// The signed-in investor's home page (`content` shows it at `/` to members).
 pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, AppError> {
-    let db = ctx.state().db();
-    let figures = queries::figures(db, user.id, ctx.state().today()).await?;
+    let kept = portfolio(ctx, user.id).await?;
+    let (figures, holdings) = &*kept;
     let overview = Overview {
-        holdings: super::lists::holdings(db, user.id).await?,
+        holdings: holdings.clone(),
         pending: figures.pending,
         pending_total: Money::from_kurus(figures.pending_kurus),
         open_startups: figures.open_startups,
         reports: figures.reports,
         mkk_missing: !figures.has_mkk,
-        followed: crate::startups::followed(db, user.id, ctx.state().today(), 6).await?,
+        followed: crate::startups::followed(ctx, user.id, 6).await?,
     };
     let page = ctx.page_ctx(|pc| overview_page(pc, overview));
     Ok(ctx.render(StatusCode::OK, page).await)

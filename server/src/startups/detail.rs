@@ -8,11 +8,11 @@ use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
 use ortak_app::domain::time_fmt::{format_date_long, format_day};
 use ortak_app::i18n::Locale;
-use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
+use ortak_app::pages::startups::{RoundFigures, StartupCard, StartupDetail, startup_page};
 use sqlx::SqlitePool;
 use std::sync::{Arc, LazyLock};
 
-use super::cards::find_card;
+use super::kept::{self, Mine};
 use super::queries::{self, CardRow};
 use crate::db::snapshot::Snapshot;
 use crate::error::AppError;
@@ -135,14 +135,13 @@ async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
     Ok(made)
 }
 
-/// Everything the page shows of `row`, for `user`.
-async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppError> {
-    let db = ctx.state().db();
+/// Everything the page shows of `row`, for the member whose marks are `mine`.
+async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, AppError> {
     let id = row.id;
     let profile = profile(ctx, id).await?;
     let today = ctx.state().today();
-    let vip = queries::is_vip(db, user, id).await?;
-    let figures = queries::rounds::round_figures(db, id).await?;
+    let vip = mine.vip.contains(&id);
+    let figures = kept::round_figures(ctx, id).await?;
     let rules = ctx.state().shared().rounds.rules();
     let goal = Money::from_kurus(row.funding_goal_kurus);
     // Full: the next minimum investment no longer fits, or others are already in line.
@@ -170,7 +169,7 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
             committed: Money::from_kurus(figures.committed_kurus),
             lead_commitment: Money::from_kurus(figures.lead_commitment_kurus),
             outside_raised: Money::from_kurus(figures.outside_raised_kurus),
-            outside_note: figures.outside_raised_note,
+            outside_note: figures.outside_raised_note.clone(),
             waitlist: full,
         },
         updates,
@@ -179,7 +178,10 @@ async fn load(ctx: &Ctx, user: i64, row: CardRow) -> Result<StartupDetail, AppEr
         accelerators,
         prior_rounds,
         offer: row.funding().offer_for(today, vip),
-        card: row.card(true, today),
+        card: StartupCard {
+            favorite: Some(mine.saved(id)),
+            ..row.card(true, today)
+        },
         cover: row.cover.clone(),
         description,
         website,
@@ -197,8 +199,9 @@ pub async fn detail(
     staff: Option<Staff>,
     Path(slug): Path<String>,
 ) -> Result<Response, AppError> {
-    let row = find_card(&ctx, staff.as_ref(), &slug).await?;
-    let detail = load(&ctx, user.id, row).await?;
+    let row = kept::card(&ctx, staff.is_some(), &slug).await?;
+    let mine = kept::mine(&ctx, user.id).await?;
+    let detail = load(&ctx, &mine, &row).await?;
     let page = ctx.page_ctx(|pc| startup_page(pc, detail));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
@@ -210,7 +213,7 @@ pub async fn presentation_page(
     staff: Option<Staff>,
     Path((slug, n)): Path<(String, i64)>,
 ) -> Result<Response, AppError> {
-    let row = find_card(&ctx, staff.as_ref(), &slug).await?;
+    let row = kept::card(&ctx, staff.is_some(), &slug).await?;
     let page = queries::presentation_page(ctx.state().db(), row.id, n)
         .await?
         .ok_or(AppError::NotFound)?;

@@ -54,14 +54,11 @@ pub struct FavoritesQuery {
 
 /// The startups a member follows (saved), newest first, at most `limit`, as cards: the
 /// overview shows them.
-pub async fn followed(
-    db: &sqlx::SqlitePool,
-    user_id: i64,
-    today: time::Date,
-    limit: usize,
-) -> Result<Vec<StartupCard>, AppError> {
-    let rows = queries::favorite_cards(db, user_id).await?;
-    Ok(rows
+pub async fn followed(ctx: &Ctx, user_id: i64, limit: usize) -> Result<Vec<StartupCard>, AppError> {
+    let today = ctx.state().today();
+    let mine = super::kept::mine(ctx, user_id).await?;
+    Ok(mine
+        .favorites
         .iter()
         .take(limit)
         .map(|r| r.card(true, today))
@@ -75,11 +72,12 @@ pub async fn favorites(
     Member(user): Member,
     Query(query): Query<FavoritesQuery>,
 ) -> Result<Response, AppError> {
-    let rows = queries::favorite_cards(ctx.state().db(), user.id).await?;
+    let mine = super::kept::mine(&ctx, user.id).await?;
     let today = ctx.state().today();
     let status = FundingStatus::from_code(&query.status);
     let q = query.q.trim();
-    let cards = rows
+    let cards = mine
+        .favorites
         .iter()
         .map(|r| {
             let card = r.card(true, today);

@@ -10,6 +10,7 @@ mod detail;
 pub mod documents;
 mod favorites;
 pub mod images;
+mod kept;
 pub use favorites::followed;
 mod queries;
 pub mod reports;

@@ -128,8 +128,9 @@ impl Ctx {
             return Ok(());
         };
         let max = self.state.shared().session_max;
+        let writes = self.state.writes();
         if let Some(session_user) = session::session_user(session).await {
-            self.user = session::load(self.state.db(), session_user, max).await?;
+            self.user = session::load(self.state.db(), writes, session_user, max).await?;
             if self.user.is_none() {
                 // The account was deactivated or its sessions were ended: forget this one.
                 let _ = session.flush().await;
@@ -137,7 +138,7 @@ impl Ctx {
         } else if self.path.starts_with("/api/") {
             let store = &self.state.shared().sessions;
             if let Some(session_user) = session::bearer_user(store, headers).await {
-                self.user = session::load(self.state.db(), session_user, max).await?;
+                self.user = session::load(self.state.db(), writes, session_user, max).await?;
             }
         }
         Ok(())
@@ -176,15 +177,19 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     let path = request.uri().path().to_owned();
 
     let (mut parts, body) = request.into_parts();
+    crate::db::writes::notice_outside_writes();
     let mut ctx = Ctx::build(&parts, &state, request_id.clone());
     if let Err(e) = ctx.load_user(&parts.headers).await {
         tracing::error!(request_id, error = %e, "loading the signed-in user failed");
     }
     ctx.anonymous &= ctx.user.is_none();
     parts.extensions.insert(ctx.clone());
+    let writes = state.writes();
     let mut response = next.run(Request::from_parts(parts, body)).await;
-    // What is kept in memory between requests is not used across a successful write.
-    if method == Method::POST && response.status().as_u16() < 400 {
+    // What is kept in memory is not used across a write (`db::writes`): count again once a
+    // request that may have written is over, whatever it answered (a POST can commit and
+    // then fail), so its author's next request never meets what was kept before it.
+    if !matches!(method, Method::GET | Method::HEAD) || state.writes() != writes {
         state.wrote();
     }
     response = errors::localize(&ctx, response).await;

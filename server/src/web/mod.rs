@@ -9,6 +9,7 @@ pub mod client_ip;
 pub mod cookies;
 pub mod csrf;
 pub mod ctx;
+mod current_user;
 pub mod errors;
 pub mod files;
 pub mod flash;

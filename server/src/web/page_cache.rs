@@ -7,11 +7,9 @@
 //! - each stored page holds a slot where the visitor's own CSRF token goes, so every visitor
 //!   still gets their token (and its cookie) as with a fresh render;
 //! - entries are fresh for two seconds (pages show time-relative figures such as days left)
-//!   and every successful write (a POST that did not fail) empties the cache.
+//!   and never used across a write (`db::snapshot`).
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode, header};
@@ -20,11 +18,10 @@ use axum::response::{IntoResponse, Response};
 use ortak_app::i18n::Locale;
 
 use super::Ctx;
+use crate::db::snapshot::Snapshot;
 use crate::error::ErrorMarker;
 
-/// How long a stored page is served again.
-const FRESH_FOR: Duration = Duration::from_secs(2);
-/// At most this many pages are kept; a full cache is emptied (cheap, and rare).
+/// At most this many pages are kept.
 const MAX_ENTRIES: usize = 1024;
 /// Pages larger than this are not kept.
 pub const MAX_BYTES: usize = 256 * 1024;
@@ -32,9 +29,16 @@ pub const MAX_BYTES: usize = 256 * 1024;
 /// base64url alphabet; this cannot be one, and appears in no page.
 const TOKEN_SLOT: &str = "{{ortak:csrf-token}}";
 
-#[derive(Default)]
 pub struct PageCache {
-    entries: Mutex<HashMap<Key, (Instant, String)>>,
+    pages: Snapshot<Key, Arc<str>>,
+}
+
+impl Default for PageCache {
+    fn default() -> Self {
+        PageCache {
+            pages: Snapshot::new(MAX_ENTRIES),
+        }
+    }
 }
 
 /// A page as one language shows it: `(language, path and query)`.
@@ -61,32 +65,20 @@ impl PageCache {
         })
     }
 
-    /// The stored page for `key` with `token` in its slot, if fresh.
-    pub fn get(&self, key: &Key, token: &str) -> Option<String> {
-        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        let (at, page) = entries.get(key)?;
-        (at.elapsed() < FRESH_FOR).then(|| page.replace(TOKEN_SLOT, token))
+    /// The stored page for `key` with `token` in its slot, if fresh and made since the last
+    /// write.
+    pub fn get(&self, key: &Key, writes: u64, token: &str) -> Option<String> {
+        let page = self.pages.get(key, writes)?;
+        Some(page.replace(TOKEN_SLOT, token))
     }
 
-    /// Keeps `html`, rendered with `token`, for `key`.
-    pub fn put(&self, key: Key, html: &str, token: &str) {
+    /// Keeps `html`, rendered with `token` from data read after `writes` writes, for `key`.
+    pub fn put(&self, key: Key, writes: u64, html: &str, token: &str) {
         if html.len() > MAX_BYTES || html.contains(TOKEN_SLOT) {
             return;
         }
-        let page = html.replace(token, TOKEN_SLOT);
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.len() >= MAX_ENTRIES {
-            entries.clear();
-        }
-        entries.insert(key, (Instant::now(), page));
-    }
-
-    /// Forgets every page: something was written.
-    pub fn clear(&self) {
-        self.entries
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
+        self.pages
+            .put(key, writes, html.replace(token, TOKEN_SLOT).into());
     }
 }
 
@@ -104,22 +96,27 @@ pub async fn middleware(
     let key = (method == Method::GET)
         .then(|| PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), ctx.anonymous))
         .flatten();
-    if let Some(html) = key.as_ref().and_then(|key| cache.get(key, &ctx.csrf)) {
+    let writes = ctx.state().writes();
+    if let Some(html) = key
+        .as_ref()
+        .and_then(|key| cache.get(key, writes, &ctx.csrf))
+    {
         return ctx.page_response(StatusCode::OK, html);
     }
     let response = next.run(request).await;
-    // Whatever a successful write changed, no visitor is shown the page from before it.
-    if method == Method::POST && response.status().as_u16() < 400 {
-        cache.clear();
-    }
     match key {
-        Some(key) => keep_page(&cache, key, &ctx.csrf, response).await,
+        Some(key) => keep_page(&cache, (key, writes), &ctx.csrf, response).await,
         None => response,
     }
 }
 
 /// Keeps a successfully rendered public page in the cache; the response goes on unchanged.
-async fn keep_page(cache: &PageCache, key: Key, token: &str, response: Response) -> Response {
+async fn keep_page(
+    cache: &PageCache,
+    (key, writes): (Key, u64),
+    token: &str,
+    response: Response,
+) -> Response {
     let html = response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -134,7 +131,7 @@ async fn keep_page(cache: &PageCache, key: Key, token: &str, response: Response)
     match axum::body::to_bytes(body, usize::MAX).await {
         Ok(bytes) => {
             if let Ok(text) = std::str::from_utf8(&bytes) {
-                cache.put(key, text, token);
+                cache.put(key, writes, text, token);
             }
             Response::from_parts(parts, axum::body::Body::from(bytes))
         }
@@ -169,11 +166,10 @@ mod tests {
         let cache = PageCache::default();
         let key = PageCache::key(Locale::Tr, "/faq", None, true).unwrap();
         let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> <p>SSS</p>");
-        cache.put(key.clone(), &html, TOKEN);
+        cache.put(key.clone(), 3, &html, TOKEN);
         let other = "ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210_-zyxwv";
-        let page = cache.get(&key, other).unwrap();
+        let page = cache.get(&key, 3, other).unwrap();
         assert!(page.contains(other) && !page.contains(TOKEN) && page.contains("SSS"));
-        cache.clear();
-        assert!(cache.get(&key, other).is_none());
+        assert!(cache.get(&key, 4, other).is_none(), "a write happened");
     }
 }

@@ -12,11 +12,11 @@
 //! tower-sessions expires idle sessions on the system clock too, and tests that move the
 //! injectable clock forward by days must not sign their browsers out.
 
-use ortak_app::i18n::Locale;
 use serde::{Deserialize, Serialize};
 use sqlx::SqlitePool;
 use tower_sessions::Session;
 
+pub use super::current_user::{CurrentUser, load};
 use super::queries;
 use crate::error::AppError;
 
@@ -69,60 +69,8 @@ pub enum Role {
     SuperAdmin,
 }
 
-/// The signed-in user as requests see them.
-#[derive(Clone, Debug)]
-pub struct CurrentUser {
-    pub id: i64,
-    pub email: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub position: String,
-    pub role: Role,
-    pub verified: bool,
-    /// The language mails to the user are written in.
-    pub locale: Locale,
-    /// The first onboarding step not yet saved; past the last once onboarding is done.
-    pub onboarding_step: i64,
-    pub profile_image: Option<String>,
-    /// Whether the user works for a startup (`/vc-dashboard`): on its fund's team, or a founder
-    /// staff invited whose address is verified (the `startup_teams` view).
-    pub fund_member: bool,
-    /// Whether the user accepted the current membership agreement; member areas ask first
-    /// (see `web::access::guard`).
-    pub terms_current: bool,
-}
-
-/// Loads the user a session (or bearer token's session) belongs to, if still valid.
-pub async fn load(
-    db: &SqlitePool,
-    session_user: SessionUser,
-    max_age: time::Duration,
-) -> Result<Option<CurrentUser>, sqlx::Error> {
-    if unix_ms() - session_user.signed_in_ms >= max_age.whole_milliseconds() as i64 {
-        return Ok(None);
-    }
-    let user = queries::signed_in_user(db, session_user.id).await?;
-    Ok(user
-        .filter(|r| r.session_epoch == session_user.epoch && !r.deactivated)
-        .filter(|r| session_user.two_factor || !needs_second_factor(r.role, r.has_totp))
-        .map(|r| CurrentUser {
-            id: r.id,
-            email: r.email,
-            first_name: r.first_name,
-            last_name: r.last_name,
-            position: r.position,
-            role: r.role,
-            verified: r.verified,
-            locale: r.language,
-            onboarding_step: r.onboarding_step,
-            profile_image: r.profile_image,
-            fund_member: r.fund_member,
-            terms_current: r.terms_current,
-        }))
-}
-
 /// The system clock in milliseconds (see the module comment for why not `state.now()`).
-fn unix_ms() -> i64 {
+pub(super) fn unix_ms() -> i64 {
     (time::OffsetDateTime::now_utc().unix_timestamp_nanos() / 1_000_000) as i64
 }
 

@@ -286,7 +286,7 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
         </article>
     }
     .into_any();
-    let mut page = Page::new(d.card.name.clone(), d.description.clone(), body);
-    page.indexable = false;
-    page
+    // No `noindex`: the page is for members only, so a crawler never reaches it (a visitor is
+    // sent to sign in); it needs no robots rule of its own.
+    Page::new(d.card.name.clone(), d.description.clone(), body)
 }

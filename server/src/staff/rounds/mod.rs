@@ -275,6 +275,7 @@ pub async fn close(
         if let Err(e) = crate::investing::rounds::close_rounds(&state).await {
             tracing::error!(error = %e, "closing a round failed; the job retries");
         }
+        state.wrote();
     });
     flash::success(&ctx, "dashboard-round-closing").await?;
     Ok(Redirect::to(&format!("/dashboard/rounds/{id}")).into_response())

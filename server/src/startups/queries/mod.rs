@@ -20,7 +20,7 @@ use sqlx::{FromRow, QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
 /// A startup as its card shows it, with whether the viewer saved it.
-#[derive(FromRow)]
+#[derive(Clone, FromRow)]
 pub struct CardRow {
     pub id: i64,
     pub slug: String,
@@ -44,16 +44,14 @@ pub struct CardRow {
     pub cover: Option<String>,
 }
 
-/// `SELECT` of [`CardRow`]s from `startups s` joined to `funds fu`; `favorite` is for `viewer`.
-fn select_cards(viewer: Option<i64>) -> QueryBuilder<'static, Sqlite> {
-    let mut qb = QueryBuilder::new(
+/// `SELECT` of unmarked [`CardRow`]s (`favorite` false: the member's marks are kept apart,
+/// `kept::Mine`) from `startups s` joined to `funds fu`.
+fn select_cards() -> QueryBuilder<'static, Sqlite> {
+    QueryBuilder::new(
         "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
              s.investor_count, s.funded, s.round_status, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
-             s.logo, s.cover, EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ",
-    );
-    qb.push_bind(viewer.unwrap_or(0))
-        .push(") AS favorite FROM startups s JOIN funds fu ON fu.id = s.fund_id");
-    qb
+             s.logo, s.cover, 0 AS favorite FROM startups s JOIN funds fu ON fu.id = s.fund_id",
+    )
 }
 
 fn push_range(qb: &mut QueryBuilder<Sqlite>, column: &'static str, range: &Range, scale: i64) {
@@ -97,6 +95,7 @@ fn push_filters(qb: &mut QueryBuilder<Sqlite>, q: &ListQuery) {
 /// What the catalogue shows around its cards: how many published startups pass the filters
 /// (counted from the indexes alone: no join, no row read), and the funds and cities its
 /// filters offer. One statement, so one trip to SQLite's thread instead of one per row.
+#[derive(Clone)]
 pub struct Facets {
     pub total: i64,
     /// `(slug, name)` of every fund, by name.
@@ -126,13 +125,12 @@ pub async fn facets(db: &SqlitePool, q: &ListQuery) -> sqlx::Result<Facets> {
 /// One page of the catalogue, in the order `q.sort` asks for (names in `locale`'s collation).
 pub async fn listed_cards(
     db: &SqlitePool,
-    viewer: Option<i64>,
     q: &ListQuery,
     locale: Locale,
     limit: i64,
     offset: i64,
 ) -> sqlx::Result<Vec<CardRow>> {
-    let mut select = select_cards(viewer);
+    let mut select = select_cards();
     push_filters(&mut select, q);
     let order = match (Sort::from_code(&q.sort), locale) {
         (Sort::Recent, _) => " ORDER BY s.created_at DESC, s.id DESC",
@@ -352,6 +350,17 @@ pub async fn is_vip(db: &SqlitePool, user: i64, startup: i64) -> sqlx::Result<bo
         startup
     )
     .fetch_one(db)
+    .await
+}
+
+/// The startups the VIP groups `user` belongs to hold.
+pub async fn vip_startups(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        "SELECT DISTINCT s.startup_id FROM vip_group_members m
+         JOIN vip_group_startups s ON s.group_id = m.group_id WHERE m.user_id = ?",
+        user
+    )
+    .fetch_all(db)
     .await
 }
 
