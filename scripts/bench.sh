@@ -126,7 +126,7 @@ password_sign_in() { # jar email
   token=$(curl -fsS -c "$1" "$base/signin" | grep -o 'name="csrf" value="[^"]*"' | head -1 | sed 's/.*value="//;s/"//')
   curl -fsS -o /dev/null -b "$1" -c "$1" -H "Origin: $base" \
     --data-urlencode "csrf=$token" --data-urlencode "email=$2" \
-    --data-urlencode "password=bench-password-1" --data-urlencode "next=/" "$base/signin"
+    --data-urlencode "password=bench-password-1" --data-urlencode "terms=1" --data-urlencode "next=/" "$base/signin"
   printf '%s' "$token"
 }
 
