@@ -29,8 +29,27 @@ use clap::Parser;
 
 use crate::settings::{Cli, Command};
 
-#[tokio::main]
-async fn main() -> anyhow::Result<()> {
+fn main() -> anyhow::Result<()> {
+    limit_malloc_arenas();
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?
+        .block_on(run())
+}
+
+/// glibc gives each thread that meets a busy heap an arena of its own, up to eight per core,
+/// and memory freed in one is not reused by another: with SQLite's connection threads and the
+/// runtime's, the server's peak memory grew by a third under load (issue 16 measured 80 MB
+/// against 61 MB with two arenas, and no loss of throughput). Set before any thread starts.
+fn limit_malloc_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets an allocator parameter; called before any other thread exists.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
+}
+
+async fn run() -> anyhow::Result<()> {
     let cli = Cli::parse();
     tracing_subscriber::fmt()
         .with_env_filter(

@@ -7,15 +7,19 @@
 //! seconds, since pages show time-relative figures such as days left.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::hash::Hash;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+use tokio::sync::OnceCell;
 
 const FRESH_FOR: Duration = Duration::from_secs(2);
 
 /// The write count the entries were made at, and the entries: one count for all of them, so
-/// a write lets the next `put` drop everything made before it.
-struct Entries<K, V>(u64, HashMap<K, (Instant, V)>);
+/// a write lets the next `put` drop everything made before it. An entry is a cell filled once,
+/// so requests that miss together wait for one of them to make it.
+struct Entries<K, V>(u64, HashMap<K, (Instant, Arc<OnceCell<V>>)>);
 
 pub struct Snapshot<K, V> {
     entries: Mutex<Entries<K, V>>,
@@ -31,6 +35,28 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
         }
     }
 
+    /// The cell for `key` at `writes` (a fresh one when none is kept), or `None` when `writes`
+    /// is older than the newest write seen: whatever is made from it is stale already.
+    fn cell(&self, key: K, writes: u64, value: Option<V>) -> Option<Arc<OnceCell<V>>> {
+        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
+        if writes < entries.0 {
+            return None;
+        }
+        if writes > entries.0 || entries.1.len() >= self.capacity {
+            entries.1.clear();
+            entries.0 = writes;
+        }
+        if value.is_none()
+            && let Some((at, cell)) = entries.1.get(&key)
+            && at.elapsed() < FRESH_FOR
+        {
+            return Some(cell.clone());
+        }
+        let cell = Arc::new(OnceCell::new_with(value));
+        entries.1.insert(key, (Instant::now(), cell.clone()));
+        Some(cell)
+    }
+
     /// The value kept for `key`, if it was made after the last write (`writes` is the count of
     /// writes read before this request's data) and is fresh.
     pub fn get(&self, key: &K, writes: u64) -> Option<V> {
@@ -38,22 +64,35 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
         if entries.0 != writes {
             return None;
         }
-        let (at, value) = entries.1.get(key)?;
-        (at.elapsed() < FRESH_FOR).then(|| value.clone())
+        let (at, cell) = entries.1.get(key)?;
+        if at.elapsed() < FRESH_FOR {
+            cell.get().cloned()
+        } else {
+            None
+        }
     }
 
-    /// Keeps `value`, made from data read after `writes` writes. A value made before the
-    /// newest write is already stale and is not kept.
+    /// Keeps `value`, made from data read after `writes` writes.
     pub fn put(&self, key: K, writes: u64, value: V) {
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if writes < entries.0 {
-            return;
+        self.cell(key, writes, Some(value));
+    }
+
+    /// The value kept for `key`, or the one `make` makes from data read after `writes` writes
+    /// (read `writes` first). Requests that miss together wait for the first one's `make`; if
+    /// it fails, the next one tries.
+    pub async fn get_or_make<E, F>(
+        &self,
+        key: K,
+        writes: u64,
+        make: impl FnOnce() -> F,
+    ) -> Result<V, E>
+    where
+        F: Future<Output = Result<V, E>>,
+    {
+        match self.cell(key, writes, None) {
+            Some(cell) => cell.get_or_try_init(make).await.cloned(),
+            None => make().await,
         }
-        if writes > entries.0 || entries.1.len() >= self.capacity {
-            entries.1.clear();
-            entries.0 = writes;
-        }
-        entries.1.insert(key, (Instant::now(), value));
     }
 }
 
@@ -75,5 +114,38 @@ mod tests {
         assert_eq!(snapshot.get(&"d", 8), None);
         assert_eq!(snapshot.get(&"c", 8), Some(3));
         assert_eq!(snapshot.get(&"a", 8), None);
+    }
+
+    #[tokio::test]
+    async fn requests_that_miss_together_make_the_value_once() {
+        let snapshot = Arc::new(Snapshot::new(8));
+        let made = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let tasks: Vec<_> = (0..8)
+            .map(|_| {
+                let (snapshot, made) = (snapshot.clone(), made.clone());
+                tokio::spawn(async move {
+                    snapshot
+                        .get_or_make("k", 1, || async {
+                            made.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                            tokio::time::sleep(Duration::from_millis(20)).await;
+                            Ok::<_, ()>(42)
+                        })
+                        .await
+                })
+            })
+            .collect();
+        for task in tasks {
+            assert_eq!(task.await.unwrap(), Ok(42));
+        }
+        assert_eq!(made.load(std::sync::atomic::Ordering::SeqCst), 1);
+        // A failed make is not kept: the next request makes it again.
+        let failed = snapshot.get_or_make("f", 1, || async { Err::<i32, _>("no") });
+        assert_eq!(failed.await, Err("no"));
+        let again = snapshot.get_or_make("f", 1, || async { Ok::<_, &str>(7) });
+        assert_eq!(again.await, Ok(7));
+        // A value made from a count older than the newest is returned but not kept.
+        let stale = snapshot.get_or_make("k", 0, || async { Ok::<_, ()>(1) });
+        assert_eq!(stale.await, Ok(1));
+        assert_eq!(snapshot.get(&"k", 1), Some(42));
     }
 }

@@ -6,9 +6,10 @@
 //! a write nobody thought to announce (a GET that records a payment's answer, a task spawned
 //! after a response, a background job) still empties what was kept. The hook runs just before
 //! the commit lands, so a reader may, in that instant, keep what it read before the commit
-//! under the new count; the request layer therefore bumps it again once a request that wrote
-//! has finished (`web::ctx::middleware`), and the jobs once per round, and every entry is
-//! dropped after two seconds anyway.
+//! under the new count; so the count moves again once a request that may have written is over
+//! (every request but GET and HEAD, `web::ctx::middleware`; the GETs that write, a sign-in by
+//! a mailed link or a provider's answer and the payment sandbox's answer, say so themselves),
+//! and after each round of the jobs. Every entry is dropped after two seconds anyway.
 //!
 //! A write from outside the server (an operator's `sqlite3`, `ortak create-admin` on a live
 //! database) calls no hook of ours, but it appends to the database's write-ahead log: every

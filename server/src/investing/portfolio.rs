@@ -29,18 +29,16 @@ static PORTFOLIOS: LazyLock<Snapshot<(i64, Date), Portfolio>> =
     LazyLock::new(|| Snapshot::new(10_000));
 
 async fn portfolio(ctx: &Ctx, user: i64) -> Result<Portfolio, AppError> {
-    let key = (user, ctx.state().today());
-    let writes = ctx.state().writes();
-    if let Some(kept) = PORTFOLIOS.get(&key, writes) {
-        return Ok(kept);
-    }
     let db = ctx.state().db();
-    let made = Arc::new((
-        queries::figures(db, user, key.1).await?,
-        super::lists::holdings(db, user).await?,
-    ));
-    PORTFOLIOS.put(key, writes, made.clone());
-    Ok(made)
+    let key = (user, ctx.state().today());
+    PORTFOLIOS
+        .get_or_make(key, ctx.state().writes(), || async {
+            Ok(Arc::new((
+                queries::figures(db, user, key.1).await?,
+                super::lists::holdings(db, user).await?,
+            )))
+        })
+        .await
 }
 
 /// The signed-in investor's home page (`content` shows it at `/` to members).

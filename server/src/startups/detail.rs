@@ -82,10 +82,14 @@ static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> =
 
 async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
     let (db, locale) = (ctx.state().db(), ctx.locale);
-    let writes = ctx.state().writes();
-    if let Some(kept) = PROFILES.get(&(id, locale), writes) {
-        return Ok(kept);
-    }
+    PROFILES
+        .get_or_make((id, locale), ctx.state().writes(), || {
+            make_profile(db, id, locale)
+        })
+        .await
+}
+
+async fn make_profile(db: &SqlitePool, id: i64, locale: Locale) -> Result<Arc<Profile>, AppError> {
     let profile = queries::profile(db, id).await?;
     let made = Arc::new(Profile {
         description: pick(locale, profile.description_tr, profile.description_en),
@@ -131,7 +135,6 @@ async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
             })
             .collect(),
     });
-    PROFILES.put((id, locale), writes, made.clone());
     Ok(made)
 }
 

@@ -36,23 +36,21 @@ static MINE: LazyLock<Snapshot<i64, Arc<Mine>>> = LazyLock::new(|| Snapshot::new
 type CataloguePage = Arc<(Facets, Vec<CardRow>)>;
 static CATALOGUE: LazyLock<Snapshot<(Locale, String), CataloguePage>> =
     LazyLock::new(|| Snapshot::new(1024));
-static CARDS: LazyLock<Snapshot<(String, bool), Arc<CardRow>>> =
-    LazyLock::new(|| Snapshot::new(4096));
+/// A card by `(address, drafts too)`; `None` when there is none.
+type KeptCard = Option<Arc<CardRow>>;
+static CARDS: LazyLock<Snapshot<(String, bool), KeptCard>> = LazyLock::new(|| Snapshot::new(4096));
 static ROUNDS: LazyLock<Snapshot<i64, Arc<RoundFigures>>> = LazyLock::new(|| Snapshot::new(4096));
 
 /// `user`'s marks.
 pub async fn mine(ctx: &Ctx, user: i64) -> Result<Arc<Mine>, AppError> {
-    let writes = ctx.state().writes();
-    if let Some(kept) = MINE.get(&user, writes) {
-        return Ok(kept);
-    }
     let db = ctx.state().db();
-    let made = Arc::new(Mine {
-        favorites: queries::favorite_cards(db, user).await?,
-        vip: queries::vip_startups(db, user).await?,
-    });
-    MINE.put(user, writes, made.clone());
-    Ok(made)
+    MINE.get_or_make(user, ctx.state().writes(), || async {
+        Ok(Arc::new(Mine {
+            favorites: queries::favorite_cards(db, user).await?,
+            vip: queries::vip_startups(db, user).await?,
+        }))
+    })
+    .await
 }
 
 /// One catalogue page: its filters' facets and its cards, unmarked (`favorite` is false).
@@ -62,42 +60,36 @@ pub async fn catalogue_page(
     page: u32,
     per_page: u32,
 ) -> Result<CataloguePage, AppError> {
-    let key = (ctx.locale, q.to_query(page));
-    let writes = ctx.state().writes();
-    if let Some(kept) = CATALOGUE.get(&key, writes) {
-        return Ok(kept);
-    }
     let db = ctx.state().db();
-    let facets = queries::facets(db, q).await?;
+    let key = (ctx.locale, q.to_query(page));
     let (limit, offset) = (i64::from(per_page), i64::from((page - 1) * per_page));
-    let cards = queries::listed_cards(db, q, ctx.locale, limit, offset).await?;
-    let made = Arc::new((facets, cards));
-    CATALOGUE.put(key, writes, made.clone());
-    Ok(made)
+    CATALOGUE
+        .get_or_make(key, ctx.state().writes(), || async {
+            let facets = queries::facets(db, q).await?;
+            let cards = queries::listed_cards(db, q, ctx.locale, limit, offset).await?;
+            Ok(Arc::new((facets, cards)))
+        })
+        .await
 }
 
 /// The card of the startup at `slug`, unmarked: published ones, drafts too when `drafts`.
 pub async fn card(ctx: &Ctx, drafts: bool, slug: &str) -> Result<Arc<CardRow>, AppError> {
     let key = (slug.to_owned(), drafts);
-    let writes = ctx.state().writes();
-    if let Some(kept) = CARDS.get(&key, writes) {
-        return Ok(kept);
-    }
-    let row = queries::card(ctx.state().db(), None, drafts, slug)
+    CARDS
+        .get_or_make(key, ctx.state().writes(), || async {
+            let row = queries::card(ctx.state().db(), None, drafts, slug).await?;
+            Ok::<_, AppError>(row.map(Arc::new))
+        })
         .await?
-        .ok_or(AppError::NotFound)?;
-    let made = Arc::new(row);
-    CARDS.put(key, writes, made.clone());
-    Ok(made)
+        .ok_or(AppError::NotFound)
 }
 
 /// The round's figures beside `startup`'s card.
 pub async fn round_figures(ctx: &Ctx, startup: i64) -> Result<Arc<RoundFigures>, AppError> {
-    let writes = ctx.state().writes();
-    if let Some(kept) = ROUNDS.get(&startup, writes) {
-        return Ok(kept);
-    }
-    let made = Arc::new(queries::rounds::round_figures(ctx.state().db(), startup).await?);
-    ROUNDS.put(startup, writes, made.clone());
-    Ok(made)
+    ROUNDS
+        .get_or_make(startup, ctx.state().writes(), || async {
+            let figures = queries::rounds::round_figures(ctx.state().db(), startup).await?;
+            Ok(Arc::new(figures))
+        })
+        .await
 }

@@ -37,7 +37,7 @@ pub struct CurrentUser {
 /// view and the requests that follow it (assets, images, islands' data) read it once. Every
 /// change to a user (a password, a role, a deactivation, the terms) is a write, after which it
 /// is read again, so the checks below always see the row as it stands.
-static USERS: std::sync::LazyLock<Snapshot<i64, Arc<SignedInUser>>> =
+static USERS: std::sync::LazyLock<Snapshot<i64, Option<Arc<SignedInUser>>>> =
     std::sync::LazyLock::new(|| Snapshot::new(10_000));
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid. `writes`
@@ -51,16 +51,14 @@ pub async fn load(
     if unix_ms() - session_user.signed_in_ms >= max_age.whole_milliseconds() as i64 {
         return Ok(None);
     }
-    let row = match USERS.get(&session_user.id, writes) {
-        Some(row) => row,
-        None => {
-            let Some(row) = queries::signed_in_user(db, session_user.id).await? else {
-                return Ok(None);
-            };
-            let row = Arc::new(row);
-            USERS.put(session_user.id, writes, row.clone());
-            row
-        }
+    let row = USERS
+        .get_or_make(session_user.id, writes, || async {
+            let row = queries::signed_in_user(db, session_user.id).await?;
+            Ok::<_, sqlx::Error>(row.map(Arc::new))
+        })
+        .await?;
+    let Some(row) = row else {
+        return Ok(None);
     };
     let valid = row.session_epoch == session_user.epoch
         && !row.deactivated

@@ -118,6 +118,7 @@ pub async fn scrape(
     let (db_bytes, wal_bytes) = stats::file_sizes(&state.shared().data_dir);
     metrics::gauge!("ortak_database_bytes").set(db_bytes as f64);
     metrics::gauge!("ortak_wal_bytes").set(wal_bytes as f64);
+    metrics::gauge!("ortak_writes_counted").set(state.writes() as f64);
     Ok((
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         exporter.handle.render(),

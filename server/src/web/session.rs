@@ -336,7 +336,9 @@ impl super::Ctx {
             next,
             second_factor_given,
         };
-        let outcome = sign_in(self.state().db(), session, first, self.state().now()).await?;
-        Ok(after_sign_in(outcome))
+        let outcome = sign_in(self.state().db(), session, first, self.state().now()).await;
+        // A sign-in writes (and may come by a GET, from a mailed link or a provider's answer).
+        self.state().wrote();
+        Ok(after_sign_in(outcome?))
     }
 }
