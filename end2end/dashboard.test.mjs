@@ -425,7 +425,7 @@ describe('staff dashboard', () => {
     await clickAndNavigate(investor, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(investor), '/paymentSuccess');
     assert.equal((await investor.textContent('h1')).trim(), TR.successTitle);
-    journey.reference = (await investor.textContent('dd.reference')).trim();
+    journey.reference = (await investor.textContent('.transfer .reference')).trim();
     assert.match(journey.reference, new RegExp(`^ORT${String(journey.requestId).padStart(6, '0')}[0-9A-F]{6}$`));
     assert.ok((await investor.textContent('dl.transfer')).includes('100.000 TL'), 'the amount to transfer');
     assertOnlyLoopback(investorContext);

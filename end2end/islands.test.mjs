@@ -486,8 +486,20 @@ describe('islands', () => {
     await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(page), '/paymentSuccess');
     assert.equal((await page.textContent('h1')).trim(), TR.successTitle);
-    assert.match((await page.textContent('dd.iban')).trim(), /^TR\d{2}[\d ]+$/);
-    assert.match((await page.textContent('dd.reference')).trim(), /^ORT\d{6}[0-9A-F]{6}$/);
+    assert.match((await page.textContent('.transfer .iban')).trim(), /^TR\d{2}[\d ]+$/);
+    const reference = (await page.textContent('.transfer .reference')).trim();
+    assert.match(reference, /^ORT\d{6}[0-9A-F]{6}$/);
+    // The copy buttons (shown by their script) put the values on the clipboard: the IBAN
+    // without its spaces, as a bank's form takes it.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url('/')).origin });
+    const copyIban = page.locator('.transfer button.copy-button').first();
+    await copyIban.waitFor({ state: 'visible' });
+    await copyIban.click();
+    const iban = (await page.textContent('.transfer .iban')).replace(/\s/g, '');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), iban);
+    assert.equal((await copyIban.textContent()).trim(), 'Kopyalandı');
+    await page.locator('.transfer button.copy-button').nth(1).click();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), reference);
 
     // The second one: the sandbox declines 4000 0000 0000 0002.
     await page.goto(server.url(payLinks[1]));

@@ -312,3 +312,23 @@ pub fn newsletter_island(ctx: &PageContext, state: &NewsletterState) -> impl Int
         </div>
     }
 }
+
+/// A bar chart as HTML: one row per entry with its label, a `<meter>` against the largest value
+/// and the value as written, so the text stays legible at any width (an SVG's text shrinks with
+/// it) and no JavaScript or inline style is needed. Rows are `(label, value, value as shown)`.
+pub fn bar_list(rows: Vec<(String, i64, String)>) -> impl IntoView + use<> {
+    let max = rows.iter().map(|(_, v, _)| *v).max().unwrap_or(1).max(1);
+    let rows = rows
+        .into_iter()
+        .map(|(label, value, shown)| {
+            view! {
+                <li class="chart__row">
+                    <span class="chart__label">{label.clone()}</span>
+                    <meter class="chart__bar" min="0" max=max.to_string() value=value.to_string() aria-label=label></meter>
+                    <span class="chart__value">{shown}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul class="chart chart--bars">{rows}</ul> }
+}

@@ -55,3 +55,7 @@ dashboard-payment-refund-refused = The payment provider refused the refund; see 
 dashboard-payment-refund-pending = The refund was asked for; its answer is not known yet and will be checked again.
 payment-transfer-page-title = Transfer your investment
 payment-transfer-page-text = Your service fee is paid. Your investment has not been sent yet: transfer it to the escrow account below, with the reference in the description.
+payment-transfer-deadline = Transfer by
+copy-iban = Copy the IBAN
+copy-reference = Copy the reference
+copy-done = Copied

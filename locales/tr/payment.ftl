@@ -55,3 +55,7 @@ dashboard-payment-refund-refused = Ödeme sağlayıcısı iadeyi reddetti; ödem
 dashboard-payment-refund-pending = İade istendi; yanıtı henüz bilinmiyor ve yeniden sorgulanacak.
 payment-transfer-page-title = Yatırım tutarını havale edin
 payment-transfer-page-text = Hizmet bedeliniz ödendi. Yatırım tutarınız henüz gönderilmedi: açıklamaya referans kodunu yazarak aşağıdaki emanet hesabına havale edin.
+payment-transfer-deadline = Son havale zamanı
+copy-iban = IBAN'ı kopyala
+copy-reference = Referans kodunu kopyala
+copy-done = Kopyalandı

@@ -270,6 +270,26 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
             .await
             .unwrap();
     assert!(success.contains(&reference) && reference.starts_with("ORT"));
+    // The transfer card: a deadline in Istanbul time, and copy buttons that stay hidden until
+    // the page's script shows them (without JavaScript the values are plain text).
+    // Istanbul is UTC+3 all year.
+    let shown: String = sqlx::query_scalar(
+        "SELECT strftime('%d.%m.%Y %H:%M', transfer_due_at, '+3 hours')
+         FROM investment_requests WHERE id = ?",
+    )
+    .bind(id)
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert!(
+        success.contains("Son havale zamanı") && success.contains(&shown),
+        "{shown}"
+    );
+    assert!(success.contains(&format!(
+        "data-copy=\"{reference}\" data-copied=\"Kopyalandı\" hidden"
+    )));
+    assert!(success.contains("data-copy=\"TR"));
+    assert!(success.contains("/islands/copy-buttons-"));
     let iban: String =
         sqlx::query_scalar("SELECT payer_iban FROM bank_transfers WHERE request_id = ?")
             .bind(id)

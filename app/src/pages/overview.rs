@@ -47,29 +47,16 @@ fn followed(ctx: &PageContext, cards: &[StartupCard]) -> impl IntoView + use<> {
     }
 }
 
-/// Horizontal bars, one per sector: HTML (a label, a `<meter>` and the amount), so the text
-/// stays legible at any width and no JavaScript or inline style is needed.
+/// Horizontal bars, one per sector, with the amounts invested.
 pub fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoView + use<> {
-    let max = data
-        .iter()
-        .map(|(_, m)| m.kurus())
-        .max()
-        .unwrap_or(1)
-        .max(1);
-    let rows = data
-        .iter()
-        .map(|(sector, amount)| {
-            let label = ctx.t(&format!("interest-{sector}"));
-            view! {
-                <li class="chart__row">
-                    <span class="chart__label">{label.clone()}</span>
-                    <meter class="chart__bar" min="0" max=max.to_string() value=amount.kurus().to_string() aria-label=label></meter>
-                    <span class="chart__value">{amount.format(ctx.locale)}</span>
-                </li>
-            }
-        })
-        .collect_view();
-    view! { <ul class="chart chart--bars">{rows}</ul> }
+    crate::components::bar_list(
+        data.iter()
+            .map(|(sector, amount)| {
+                let label = ctx.t(&format!("interest-{sector}"));
+                (label, amount.kurus(), amount.format(ctx.locale))
+            })
+            .collect(),
+    )
 }
 
 pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {

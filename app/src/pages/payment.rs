@@ -209,19 +209,44 @@ pub struct TransferInstructions {
     pub iban: String,
     pub reference: String,
     pub amount: Money,
+    /// When the amount must reach escrow.
+    pub deadline: Option<time::OffsetDateTime>,
+}
+
+/// A copy button for `value`: rendered hidden, so without JavaScript there is no button that
+/// does nothing (the value stays selectable text); the `copy-buttons` script shows it.
+fn copy_button(ctx: &PageContext, label_id: &str, value: &str) -> impl IntoView + use<> {
+    view! {
+        <button type="button" class="link-button copy-button" data-copy=value.to_owned()
+            data-copied=ctx.t("copy-done") hidden>{ctx.t(label_id)}</button>
+    }
 }
 
 pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) -> Page {
+    let with_transfer = t.is_some();
     let instructions = t.map(|t| {
+        let deadline = t.deadline.map(|at| {
+            view! {
+                <div><dt>{ctx.t("payment-transfer-deadline")}</dt>
+                    <dd>{crate::domain::timeline::format_moment(at, ctx.locale)}</dd></div>
+            }
+        });
         view! {
             <h2>{ctx.t("payment-transfer-title")}</h2>
             <p>{ctx.t("payment-transfer-text")}</p>
             <dl class="figures transfer">
                 <div><dt>{ctx.t("payment-transfer-bank")}</dt><dd>{t.bank}</dd></div>
                 <div><dt>{ctx.t("payment-transfer-name")}</dt><dd>{t.account_name}</dd></div>
-                <div><dt>"IBAN"</dt><dd class="iban">{crate::domain::iban::group_iban(&t.iban)}</dd></div>
-                <div><dt>{ctx.t("payment-transfer-reference")}</dt><dd class="reference">{t.reference}</dd></div>
+                <div><dt>"IBAN"</dt><dd>
+                    <span class="iban">{crate::domain::iban::group_iban(&t.iban)}</span>
+                    {copy_button(ctx, "copy-iban", &t.iban)}
+                </dd></div>
+                <div><dt>{ctx.t("payment-transfer-reference")}</dt><dd>
+                    <span class="reference">{t.reference.clone()}</span>
+                    {copy_button(ctx, "copy-reference", &t.reference)}
+                </dd></div>
                 <div><dt>{ctx.t("investment-summary-payment")}</dt><dd>{t.amount.format(ctx.locale)}</dd></div>
+                {deadline}
             </dl>
         }
     });
@@ -242,7 +267,11 @@ pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) 
         </section>
     }
     .into_any();
-    private(ctx.t(title), body)
+    let mut page = private(ctx.t(title), body);
+    if with_transfer {
+        page.islands.push("copy-buttons");
+    }
+    page
 }
 
 /// Why a payment failed, as `/paymentFail?reason=` says it; each has its message

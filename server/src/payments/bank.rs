@@ -131,6 +131,7 @@ pub async fn success(
         iban: escrow.iban.clone(),
         reference: t.reference,
         amount: Money::from_kurus(t.amount_kurus),
+        deadline: r.transfer_due_at,
     });
     let page = ctx.page_ctx(|pc| payment_success_page(pc, instructions));
     Ok(ctx.render(StatusCode::OK, page).await)

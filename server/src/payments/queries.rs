@@ -16,6 +16,8 @@ pub struct PayableRequest {
     pub fee_kurus: i64,
     pub investment_kurus: i64,
     pub fee_paid_at: Option<OffsetDateTime>,
+    /// When the investment must reach escrow (set once the fee is paid).
+    pub transfer_due_at: Option<OffsetDateTime>,
     pub startup: String,
     pub has_transfer: bool,
 }
@@ -29,7 +31,8 @@ pub async fn own_request(
     sqlx::query_as!(
         PayableRequest,
         r#"SELECT r.id, r.status AS "status: RequestStatus", r.fee_kurus, r.investment_kurus,
-               r.fee_paid_at AS "fee_paid_at: OffsetDateTime", s.name AS startup,
+               r.fee_paid_at AS "fee_paid_at: OffsetDateTime",
+               r.transfer_due_at AS "transfer_due_at: OffsetDateTime", s.name AS startup,
                EXISTS (SELECT 1 FROM bank_transfers b WHERE b.request_id = r.id) AS "has_transfer!: bool"
            FROM investment_requests r JOIN startups s ON s.id = r.startup_id
            WHERE r.id = ? AND r.user_id = ?"#,

@@ -19,43 +19,23 @@ pub struct StaffHome {
     pub overdue: Vec<crate::pages::reports::Overdue>,
 }
 
-/// A labelled SVG bar chart; the numbers are also its accessible name.
+/// A titled bar chart (`components::bar_list`), or a line saying there is nothing yet.
 fn bar_chart(
     ctx: &PageContext,
     id: &'static str,
     title_id: &str,
     data: &[(String, i64)],
 ) -> impl IntoView + use<> {
-    let max = data.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
-    let bars = data
-        .iter()
-        .enumerate()
-        .map(|(i, (label, n))| {
-            let h = n * 120 / max;
-            let x = i as i64 * 90 + 10;
-            view! {
-                <g>
-                    <rect x=x.to_string() y=(140 - h).to_string() width="50" height=h.to_string() fill="#0f766e"></rect>
-                    <text x=(x + 25).to_string() y="160" font-size="12" text-anchor="middle" fill="#475569">{label.clone()}</text>
-                    <text x=(x + 25).to_string() y=(134 - h).to_string() font-size="12" text-anchor="middle" fill="#0f1b2d">{*n}</text>
-                </g>
-            }
-        })
-        .collect_view();
-    let summary = data
-        .iter()
-        .map(|(w, n)| format!("{w}: {n}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let width = (data.len() as i64 * 90 + 20).max(100);
-    let empty = data
-        .is_empty()
-        .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
+    let chart = if data.is_empty() {
+        view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> }.into_any()
+    } else {
+        let rows = data.iter().map(|(label, n)| (label.clone(), *n, n.to_string()));
+        crate::components::bar_list(rows.collect()).into_any()
+    };
     view! {
         <section aria-labelledby=id>
             <h2 id=id>{ctx.t(title_id)}</h2>
-            {empty}
-            <svg class="chart" viewBox=format!("0 0 {width} 170") role="img" aria-label=summary font-family="system-ui, sans-serif">{bars}</svg>
+            {chart}
         </section>
     }
 }

@@ -1,0 +1,28 @@
+// Copy buttons on the transfer card (`app/src/pages/payment.rs`). The server renders each as
+//
+//   <button type="button" class="copy-button" data-copy="VALUE" data-copied="Copied" hidden>
+//
+// so that without JavaScript there is no button that does nothing: the values stay plain,
+// selectable text. This script shows the buttons and copies on click, saying so in the button
+// for two seconds. No React: it is a few lines of DOM.
+
+const SHOWN_FOR_MS = 2_000;
+
+function setUp(button: HTMLButtonElement) {
+  const label = button.textContent ?? '';
+  button.hidden = false;
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(button.dataset.copy ?? '');
+    } catch {
+      // Refused (no permission, or not a secure context): the value is still selectable.
+      return;
+    }
+    button.textContent = button.dataset.copied ?? label;
+    window.setTimeout(() => {
+      button.textContent = label;
+    }, SHOWN_FOR_MS);
+  });
+}
+
+document.querySelectorAll<HTMLButtonElement>('button.copy-button[data-copy]').forEach(setUp);
