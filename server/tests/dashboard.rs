@@ -51,7 +51,10 @@ async fn staff_review_mkk_data_and_every_action_is_audited() {
     );
     let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
     let home = common::text(&admin, server.url("/dashboard")).await;
-    assert!(home.contains("İnceleme bekleyen MKK bilgisi") && home.contains("class=\"chart chart--bars\""));
+    assert!(
+        home.contains("İnceleme bekleyen MKK bilgisi")
+            && home.contains("class=\"chart chart--bars\"")
+    );
     // The staff area's top bar names who is signed in; the site's avatar menu leads back here,
     // for staff only.
     assert!(home.contains("class=\"staff-bar\"") && home.contains("action=\"/logout\""));

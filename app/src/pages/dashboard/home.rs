@@ -29,7 +29,9 @@ fn bar_chart(
     let chart = if data.is_empty() {
         view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> }.into_any()
     } else {
-        let rows = data.iter().map(|(label, n)| (label.clone(), *n, n.to_string()));
+        let rows = data
+            .iter()
+            .map(|(label, n)| (label.clone(), *n, n.to_string()));
         crate::components::bar_list(rows.collect()).into_any()
     };
     view! {
