@@ -1,4 +1,5 @@
-// Copy buttons on the transfer card (`app/src/pages/payment.rs`). The server renders each as
+// Copy buttons on the transfer card (`app/src/pages/payment.rs`, the root carries
+// data-island="copy-buttons"). The server renders each button as
 //
 //   <button type="button" class="copy-button" data-copy="VALUE" data-copied="Copied" hidden>
 //
@@ -25,4 +26,8 @@ function setUp(button: HTMLButtonElement) {
   });
 }
 
-document.querySelectorAll<HTMLButtonElement>('button.copy-button[data-copy]').forEach(setUp);
+// Like the React islands, the root says when it is ready (`data-island-ready`).
+document.querySelectorAll<HTMLElement>('[data-island="copy-buttons"]').forEach((root) => {
+  root.querySelectorAll<HTMLButtonElement>('button.copy-button[data-copy]').forEach(setUp);
+  root.dataset.islandReady = '1';
+});

@@ -234,7 +234,7 @@ pub fn payment_success_page(ctx: &PageContext, t: Option<TransferInstructions>) 
         view! {
             <h2>{ctx.t("payment-transfer-title")}</h2>
             <p>{ctx.t("payment-transfer-text")}</p>
-            <dl class="figures transfer">
+            <dl class="figures transfer" data-island="copy-buttons">
                 <div><dt>{ctx.t("payment-transfer-bank")}</dt><dd>{t.bank}</dd></div>
                 <div><dt>{ctx.t("payment-transfer-name")}</dt><dd>{t.account_name}</dd></div>
                 <div><dt>"IBAN"</dt><dd>
