@@ -27,8 +27,9 @@ impl CardRow {
         }
     }
 
-    /// The card as shown to a viewer; `favorite` only to those signed in.
-    pub fn card(&self, signed_in: bool, today: Date) -> StartupCard {
+    /// The card as shown to a viewer; `favorite`, whether they saved it, only to those signed
+    /// in (`kept::Mine` knows).
+    pub fn card(&self, favorite: Option<bool>, today: Date) -> StartupCard {
         let funding = self.funding();
         let days_left = funding.days_left(today);
         let open = funding.status() == FundingStatus::BeingFunded && days_left > 0;
@@ -48,7 +49,7 @@ impl CardRow {
             closing_soon: open
                 && funding.period == PeriodKind::Investment
                 && days_left <= CLOSING_SOON_DAYS,
-            favorite: signed_in.then_some(self.favorite),
+            favorite,
             logo: self.logo.clone(),
         }
     }
@@ -62,8 +63,7 @@ pub async fn published_card(ctx: &Ctx, slug: &str) -> Result<CardRow, AppError> 
 
 /// A published startup's card row, for the viewer; staff also see drafts, to check them.
 pub async fn find_card(ctx: &Ctx, staff: Option<&Staff>, slug: &str) -> Result<CardRow, AppError> {
-    let viewer = ctx.user.as_ref().map(|u| u.id);
-    queries::card(ctx.state().db(), viewer, staff.is_some(), slug)
+    queries::card(ctx.state().db(), staff.is_some(), slug)
         .await?
         .ok_or(AppError::NotFound)
 }

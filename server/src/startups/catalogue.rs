@@ -25,11 +25,7 @@ pub async fn list(ctx: Ctx, Query(q): Query<ListQuery>) -> Result<Response, AppE
     let today = ctx.state().today();
     let cards = rows
         .iter()
-        .map(|r| {
-            let mut card = r.card(mine.is_some(), today);
-            card.favorite = mine.as_ref().map(|m| m.saved(r.id));
-            card
-        })
+        .map(|r| r.card(mine.as_ref().map(|m| m.saved(r.id)), today))
         .collect();
     let list = ListPage {
         cards,

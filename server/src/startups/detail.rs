@@ -8,7 +8,7 @@ use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
 use ortak_app::domain::time_fmt::{format_date_long, format_day};
 use ortak_app::i18n::Locale;
-use ortak_app::pages::startups::{RoundFigures, StartupCard, StartupDetail, startup_page};
+use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
 use std::sync::{Arc, LazyLock};
 
@@ -181,10 +181,7 @@ async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, Ap
         accelerators,
         prior_rounds,
         offer: row.funding().offer_for(today, vip),
-        card: StartupCard {
-            favorite: Some(mine.saved(id)),
-            ..row.card(true, today)
-        },
+        card: row.card(Some(mine.saved(id)), today),
         cover: row.cover.clone(),
         description,
         website,

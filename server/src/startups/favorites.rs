@@ -61,7 +61,7 @@ pub async fn followed(ctx: &Ctx, user_id: i64, limit: usize) -> Result<Vec<Start
         .favorites
         .iter()
         .take(limit)
-        .map(|r| r.card(true, today))
+        .map(|r| r.card(Some(true), today))
         .collect())
 }
 
@@ -80,7 +80,7 @@ pub async fn favorites(
         .favorites
         .iter()
         .map(|r| {
-            let card = r.card(true, today);
+            let card = r.card(Some(true), today);
             let shown = status.is_none_or(|s| card.status == s)
                 && (q.is_empty()
                     || contains_turkish_ci(&card.name, q)

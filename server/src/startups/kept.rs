@@ -53,7 +53,7 @@ pub async fn mine(ctx: &Ctx, user: i64) -> Result<Arc<Mine>, AppError> {
     .await
 }
 
-/// One catalogue page: its filters' facets and its cards, unmarked (`favorite` is false).
+/// One catalogue page: its filters' facets and its cards.
 pub async fn catalogue_page(
     ctx: &Ctx,
     q: &ListQuery,
@@ -72,12 +72,12 @@ pub async fn catalogue_page(
         .await
 }
 
-/// The card of the startup at `slug`, unmarked: published ones, drafts too when `drafts`.
+/// The card of the startup at `slug`: published ones, drafts too when `drafts`.
 pub async fn card(ctx: &Ctx, drafts: bool, slug: &str) -> Result<Arc<CardRow>, AppError> {
     let key = (slug.to_owned(), drafts);
     CARDS
         .get_or_make(key, ctx.state().writes(), || async {
-            let row = queries::card(ctx.state().db(), None, drafts, slug).await?;
+            let row = queries::card(ctx.state().db(), drafts, slug).await?;
             Ok::<_, AppError>(row.map(Arc::new))
         })
         .await?

@@ -6,9 +6,8 @@
 //!   is the same for every staff member of a role (access depends on the role alone), and a
 //!   stored answer is only given to a signed-in member of that same role, so nobody reads a
 //!   list their role's guard would refuse;
-//! - entries live in a [`Snapshot`]: two seconds at most, and never across a successful write
-//!   (a POST that did not fail) or a round of background jobs, so staff always see their own
-//!   changes on the next request.
+//! - entries live in a [`Snapshot`]: two seconds at most, and never across a write
+//!   (`db::writes`), so staff always see their own changes on the next request.
 
 use std::sync::Arc;
 
@@ -31,10 +30,9 @@ const MAX_BYTES: usize = 4 * 1024 * 1024;
 type Key = (Role, Locale, String);
 
 pub struct ListCache {
+    /// Requests that miss together wait for the first one's list (`Snapshot::get_or_make`)
+    /// instead of each making the same thousand rows.
     lists: Snapshot<Key, Bytes>,
-    /// One list is made at a time: requests that miss together wait for the first one's
-    /// answer instead of each making the same thousand rows.
-    making: tokio::sync::Mutex<()>,
 }
 
 impl ListCache {
@@ -57,7 +55,6 @@ impl Default for ListCache {
     fn default() -> Self {
         ListCache {
             lists: Snapshot::new(MAX_ENTRIES),
-            making: tokio::sync::Mutex::default(),
         }
     }
 }
@@ -88,35 +85,31 @@ pub async fn middleware(
     let Some(key) = key else {
         return next.run(request).await;
     };
-    let state = ctx.state();
-    if let Some(body) = cache.lists.get(&key, state.writes()) {
-        return json_response(body);
-    }
-    let _making = cache.making.lock().await;
-    if let Some(body) = cache.lists.get(&key, state.writes()) {
-        return json_response(body);
-    }
-    // Read before the list is made: a write during it leaves the entry stale at once.
-    let writes = state.writes();
-    let response = next.run(request).await;
-    let json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if response.status() != StatusCode::OK || !json {
-        return response;
-    }
-    let (parts, body) = response.into_parts();
-    match axum::body::to_bytes(body, usize::MAX).await {
-        Ok(bytes) => {
-            if bytes.len() <= MAX_BYTES {
-                cache.lists.put(key, writes, bytes.clone());
+    // A list that is not a 200 JSON answer (or too large) is passed on, and not kept.
+    let made = cache
+        .lists
+        .get_or_make(key, ctx.state().writes(), || async {
+            let response = next.run(request).await;
+            let json = response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+            if response.status() != StatusCode::OK || !json {
+                return Err(response);
             }
-            Response::from_parts(parts, axum::body::Body::from(bytes))
-        }
-        Err(e) => {
-            tracing::error!(error = %e, "reading a staff list failed");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
-        }
+            let (parts, body) = response.into_parts();
+            match axum::body::to_bytes(body, usize::MAX).await {
+                Ok(bytes) if bytes.len() <= MAX_BYTES => Ok(bytes),
+                Ok(bytes) => Err(Response::from_parts(parts, axum::body::Body::from(bytes))),
+                Err(e) => {
+                    tracing::error!(error = %e, "reading a staff list failed");
+                    Err(StatusCode::INTERNAL_SERVER_ERROR.into_response())
+                }
+            }
+        })
+        .await;
+    match made {
+        Ok(body) => json_response(body),
+        Err(response) => response,
     }
 }

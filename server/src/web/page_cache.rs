@@ -83,7 +83,7 @@ impl PageCache {
 }
 
 /// The cache as a layer inside the request context: serves and keeps anonymous visitors'
-/// public pages, and empties itself after every successful write.
+/// public pages; nothing kept is served across a write (`db::snapshot`).
 pub async fn middleware(
     State(cache): State<std::sync::Arc<PageCache>>,
     request: Request,

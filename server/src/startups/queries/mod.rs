@@ -19,7 +19,7 @@ use ortak_app::pages::startup_editor::ReportForm;
 use sqlx::{FromRow, QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-/// A startup as its card shows it, with whether the viewer saved it.
+/// A startup as its card shows it (whether a member saved it is theirs: `kept::Mine`).
 #[derive(Clone, FromRow)]
 pub struct CardRow {
     pub id: i64,
@@ -38,19 +38,17 @@ pub struct CardRow {
     pub period_starts_on: Date,
     pub period_ends_on: Date,
     pub vip_until: Option<Date>,
-    pub favorite: bool,
     /// The stored logo's and cover's names (`images`), if staff uploaded them.
     pub logo: Option<String>,
     pub cover: Option<String>,
 }
 
-/// `SELECT` of unmarked [`CardRow`]s (`favorite` false: the member's marks are kept apart,
-/// `kept::Mine`) from `startups s` joined to `funds fu`.
+/// `SELECT` of [`CardRow`]s from `startups s` joined to `funds fu`.
 fn select_cards() -> QueryBuilder<'static, Sqlite> {
     QueryBuilder::new(
         "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
              s.investor_count, s.funded, s.round_status, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
-             s.logo, s.cover, 0 AS favorite FROM startups s JOIN funds fu ON fu.id = s.fund_id",
+             s.logo, s.cover FROM startups s JOIN funds fu ON fu.id = s.fund_id",
     )
 }
 
@@ -149,13 +147,7 @@ pub async fn listed_cards(
 }
 
 /// The card of the startup at `slug`: published ones, and drafts too when `drafts`.
-pub async fn card(
-    db: &SqlitePool,
-    viewer: Option<i64>,
-    drafts: bool,
-    slug: &str,
-) -> sqlx::Result<Option<CardRow>> {
-    let viewer = viewer.unwrap_or(0);
+pub async fn card(db: &SqlitePool, drafts: bool, slug: &str) -> sqlx::Result<Option<CardRow>> {
     sqlx::query_as!(
         CardRow,
         r#"SELECT s.id AS "id!", s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus,
@@ -163,11 +155,9 @@ pub async fn card(
                s.round_status AS "round_status: RoundStatus",
                s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
                s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
-               EXISTS (SELECT 1 FROM favorites f WHERE f.startup_id = s.id AND f.user_id = ?)
-                   AS "favorite!: bool", s.logo, s.cover
+               s.logo, s.cover
            FROM startups s JOIN funds fu ON fu.id = s.fund_id
            WHERE (s.published = 1 OR ?) AND s.slug = ?"#,
-        viewer,
         drafts,
         slug
     )
@@ -184,7 +174,7 @@ pub async fn favorite_cards(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Card
                s.round_status AS "round_status: RoundStatus",
                s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
                s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
-               1 AS "favorite!: bool", s.logo, s.cover
+               s.logo, s.cover
            FROM startups s JOIN funds fu ON fu.id = s.fund_id
            JOIN favorites mine ON mine.startup_id = s.id AND mine.user_id = ?
            WHERE s.published = 1 ORDER BY mine.created_at DESC"#,
