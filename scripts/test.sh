@@ -28,7 +28,8 @@ step "Rust unit and integration tests"
 cargo test --workspace --locked
 
 step "Browser end-to-end tests"
-cargo build -p ortak --locked
+# The server the integration tests ran, with the same features: nothing is built twice.
+cargo build --workspace --all-targets --locked
 export ORTAK_LAYOUT_SHOTS="${ORTAK_LAYOUT_SHOTS:-${TMPDIR:-/tmp}/ortak-layout-shots}"
 rm -rf "$ORTAK_LAYOUT_SHOTS"
 ORTAK_BIN=target/debug/ortak npm run --silent e2e

@@ -3,7 +3,7 @@
 //! (item 9), counters and drafts that grew without bound (item 15), and a flood of newsletter
 //! subscriptions from one client (item 17).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

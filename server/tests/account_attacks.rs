@@ -4,7 +4,7 @@
 //! burning through sign-up and reset, connections that trickle headers, cached personal pages,
 //! and an unbounded service-fee setting.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Sign-up, verification, sign-in by password and by e-mailed link, recovery and sign-out,
 //! against the real server and a local SMTP sink.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, join, post_form, signup_fields, start_with_mail as start, users};
 use common::smtp::link_in;

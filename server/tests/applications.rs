@@ -1,7 +1,7 @@
 //! Contact, fund (GSYF) and academy forms: spec messages, nothing stored on bad input, one row
 //! and two mails (sender and staff) on good input, honeypot and rate limits.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, post_form, sign_up};
 use common::smtp::SmtpSink;

@@ -1,6 +1,6 @@
 //! The staff dashboard: figures, MKK review, applications, inboxes, newsletter export, audit log.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::{Server, client, csrf_of};

@@ -2,7 +2,7 @@
 //! yearly statement, as PDFs in the member's language with exact Turkish letters, made for the
 //! member alone.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, sign_in, sign_up};
 use common::{Server, client, exec};

@@ -4,7 +4,7 @@
 //! answered with success is there, every unsent mail is still in the outbox, and SQLite's
 //! integrity check passes.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 

@@ -1,6 +1,6 @@
 //! MKK membership, investment requests, the investor's lists, and staff moves.
 
-mod common;
+use crate::common;
 
 use axum::Router;
 use axum::routing::post;

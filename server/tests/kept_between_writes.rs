@@ -4,7 +4,7 @@
 //! another member, and never outlives a change: a write through the site, or one made to the
 //! database from outside it.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::{Server, client, exec, scalar};

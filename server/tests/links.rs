@@ -2,7 +2,7 @@
 //! internal link answers (a page, or the way to sign in), never 404 or a server error, and
 //! every indexable page is listed in `sitemap.xml` with both languages.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeSet, VecDeque};
 

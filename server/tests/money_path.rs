@@ -4,7 +4,7 @@
 //! profile came back by re-posting it, one TCKN sat on two accounts, and an unverified address
 //! sent MKK data and investment requests.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::money::{

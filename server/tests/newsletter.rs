@@ -1,7 +1,7 @@
 //! The newsletter box: plain form and JSON endpoint, validation, CSRF and idempotency; double
 //! opt-in (issue 12, item 17): a request counts once its address confirms it.
 
-mod common;
+use crate::common;
 
 use common::journeys::{
     ADMIN_PASSWORD, confirm_newsletter, create_admin, newsletter_link, post_form, sign_in,

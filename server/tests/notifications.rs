@@ -2,7 +2,7 @@
 //! unsubscribe (RFC 8058) signed for its member and kind, and the scheduled ones (a saved
 //! startup closing soon, the weekly digest) go out once each, moved by the injectable clock.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, post_form, sign_up};
 use common::money::{qualified_investor, send_request, set_clock, verify_email};

@@ -1,6 +1,6 @@
 //! Professional-network sign-in against a local stand-in OpenID Connect provider.
 
-mod common;
+use crate::common;
 
 use common::journeys::sign_up;
 use common::oidc::{CLIENT_ID, CLIENT_SECRET, Identity, StandIn};

@@ -6,7 +6,7 @@
 //! that use the attempt up, the provider's refusal and error body in the log, and staff who
 //! never get in by the professional network alone.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, ChildStdin, Command, Stdio};

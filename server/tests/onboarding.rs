@@ -1,6 +1,6 @@
 //! Onboarding after the first sign-in: five saved, resumable, validated steps.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, join, post_form, start_with_mail};
 

@@ -1,6 +1,6 @@
 //! The operations contract: migrations, admins, backups, demo sign-in, graceful restarts.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -1,6 +1,6 @@
 //! Public pages in both languages, the locale rules, layout landmarks, SEO tags and errors.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -1,6 +1,6 @@
 //! Paying the service fee in the sandbox (3-D Secure, declines, replays) and the escrow step.
 
-mod common;
+use crate::common;
 
 use common::journeys::{create_admin, csrf, post_form, sign_up};
 use common::{Server, csrf_of};

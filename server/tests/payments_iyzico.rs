@@ -4,8 +4,8 @@
 //! foreign callbacks, a charge whose answer times out or is cut by a crash (both resolved by
 //! retrieval), and refunds by the job and by staff.
 
-mod common;
-mod payments_support;
+use crate::common;
+use crate::payments_support;
 
 use common::journeys::post_form;
 use common::{Server, csrf_of};

@@ -3,8 +3,8 @@
 //! investor cancelled or after staff rejected. And the sandbox's own guard (item 4): it refuses
 //! an https install unless allowed, and then says so in the log and on its pages.
 
-mod common;
-mod payments_support;
+use crate::common;
+use crate::payments_support;
 
 use common::Server;
 use common::journeys::{csrf, post_form};

@@ -3,7 +3,7 @@
 //! visitor-written text in Ortak's mails (item 11), the admin/superadmin boundary around
 //! investments (item 13) and who reads quarterly reports (item 14).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

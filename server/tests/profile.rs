@@ -1,6 +1,6 @@
 //! The profile tabs, the profile image, the data export and deleting the membership.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, join, post_form, start_with_mail};
 use common::{client, csrf_of};

@@ -1,7 +1,7 @@
 //! The startup application (/projectFlow/1-4): drafts, uploads checked by content and size,
 //! going back, resuming, and the submission with its mails.
 
-mod common;
+use crate::common;
 
 use common::journeys::{post_form, sign_up};
 use common::smtp::SmtpSink;

@@ -2,7 +2,7 @@
 //! a verified address, and the fund's team; never for another startup), the thread every
 //! member reads, staff moderation with a recorded reason, the limits and the mails of an answer.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::money::verify_email;

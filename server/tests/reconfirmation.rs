@@ -4,7 +4,7 @@
 //! reconfirms (having opened the current information form) or withdraws; at the deadline the
 //! job cancels what was not reconfirmed and refunds what was paid.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in};
 use common::money::{

@@ -2,7 +2,7 @@
 //! its round closed, by the end of the following month. An overdue one is flagged to staff, to
 //! the startup's team and to its investors, and the flag goes once the report is posted.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, sign_in, sign_up};
 use common::money::set_clock;

@@ -1,6 +1,6 @@
 //! Who may see what: the profile API, sign-in gates and the staff mailbox.
 
-mod common;
+use crate::common;
 
 use common::journeys::create_admin;
 use common::{Server, client, csrf_of};

@@ -3,7 +3,7 @@
 //! request is accepted, and the request records which version; members open the documents
 //! from the startup's page, and holders find the agreement in their documents.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, sign_in};
 use common::money::{qualified_investor, send_request};

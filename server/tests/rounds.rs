@@ -2,7 +2,7 @@
 //! every mail, the waitlist, payment deadlines, the cancellation window, the annual limit,
 //! the staff's round page and what staff can no longer type. Closing is in `rounds_close.rs`.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, post_form, sign_in};
 use common::money::{

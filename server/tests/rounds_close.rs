@@ -3,7 +3,7 @@
 //! refunds; everyone is mailed; a close killed with SIGKILL finishes exactly once after a
 //! restart; and the demo shows rounds in every state.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in};
 use common::money::{

@@ -4,7 +4,7 @@
 //! kept briefly per role (`web::list_cache`), and a startup's profile for every member
 //! (`db::snapshot`); neither outlives a write.
 
-mod common;
+use crate::common;
 
 use common::Server;
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};

@@ -2,7 +2,7 @@
 //! e-mails, VIP groups, qualified investors, fund teams and `/vc-dashboard`, and the JSON the
 //! table island reads.
 
-mod common;
+use crate::common;
 
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::{Server, csrf_of, scalar};

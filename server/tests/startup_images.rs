@@ -2,7 +2,7 @@
 //! it, cropped and stored as WebP variants; cards and pages show them to everyone; what is not
 //! an image, or too small, is refused under its form with nothing changed; only staff upload.
 
-mod common;
+use crate::common;
 
 use std::io::Cursor;
 

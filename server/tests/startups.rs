@@ -1,6 +1,6 @@
 //! The startups catalogue: filters, Turkish collation, pagination, detail, favourites.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, post_form, sign_up};
 use common::{Server, client, h1_of};

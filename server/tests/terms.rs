@@ -2,7 +2,7 @@
 //! accepted the current version of the membership agreement and KVKK notice, recorded with the
 //! version and time when ticked, and not asked again after that.
 
-mod common;
+use crate::common;
 
 use common::journeys::{csrf, post_form, sign_in, sign_up};
 use common::{Server, client};

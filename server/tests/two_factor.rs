@@ -3,7 +3,7 @@
 //! are limited), recovery codes work once and are stored hashed, members turn it on and off in
 //! the profile, a superadmin resets a lost one, and every step is audited.
 
-mod common;
+use crate::common;
 
 use common::journeys::{
     ADMIN_PASSWORD, create_admin, csrf, join, next_code, post_form, remember_authenticator,
