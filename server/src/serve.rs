@@ -63,6 +63,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         payments,
         unsubscribe,
     };
+    crate::db::snapshot::keep_between_writes(settings.keep_between_writes);
     let state = AppState::new(shared(&settings, running).await?);
     let jobs = tokio::spawn(jobs::run(
         state.clone(),

@@ -181,3 +181,95 @@ async fn kept_pages_show_each_member_their_own_and_never_outlive_a_change() {
     .await;
     assert_ne!(status(&admin, &server, "/dashboard").await, 200);
 }
+
+/// Pages served from the page cache to members so far (`ortak_page_cache_hits_total`).
+async fn member_hits(server: &Server) -> u64 {
+    let metrics = common::text(&client(), server.url("/metrics")).await;
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("ortak_page_cache_hits_total{viewer=\"member\"} "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The first "N gün kaldı" (days left) figure on a Turkish page.
+fn days_left(html: &str) -> i64 {
+    let before = &html[..html.find(" gün kaldı").expect("a days-left figure")];
+    let digits: String = before
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    digits.parse().expect("a number of days")
+}
+
+#[tokio::test]
+async fn a_members_rendered_page_is_served_again_to_them_alone_until_time_moves() {
+    let dir = TempDir::new().unwrap();
+    let clock = dir.path().join("offset");
+    std::fs::write(&clock, "0").unwrap();
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[
+            ("ORTAK_DEMO", "1"),
+            ("ORTAK_JOBS_INTERVAL_SECONDS", "3600"),
+            ("ORTAK_CLOCK_FILE", clock.to_str().unwrap()),
+        ],
+    );
+    let ayse = sign_up(&server, "ayse@example.com").await;
+    let ali = sign_up(&server, "ali@example.com").await;
+    let page = format!("/startups/{SLUG}");
+
+    // Ayşe's second look is served from the cache (the mailer may write in between: retry).
+    let mut served_again = false;
+    for _ in 0..10 {
+        let first = common::text(&ayse, server.url(&page)).await;
+        let before = member_hits(&server).await;
+        let second = common::text(&ayse, server.url(&page)).await;
+        if member_hits(&server).await == before + 1 {
+            assert_eq!(first, second, "the kept page is the page");
+            served_again = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    }
+    assert!(served_again, "a member's page was never served from the cache");
+
+    // Ali's first look at the same page is rendered for him, not served from Ayşe's.
+    let before = member_hits(&server).await;
+    assert_eq!(status(&ali, &server, &page).await, 200);
+    assert_eq!(member_hits(&server).await, before, "Ali got a kept page");
+
+    // Three days pass: the next page counts them, kept or not.
+    let days = days_left(&common::text(&ayse, server.url(&page)).await);
+    std::fs::write(&clock, (3 * 86_400).to_string()).unwrap();
+    let later = days_left(&common::text(&ayse, server.url(&page)).await);
+    assert_eq!(later, days - 3, "days left after the clock moved three days");
+}
+
+#[tokio::test]
+async fn with_keeping_turned_off_every_page_is_read_and_rendered_afresh() {
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[
+            ("ORTAK_DEMO", "1"),
+            ("ORTAK_JOBS_INTERVAL_SECONDS", "3600"),
+            ("ORTAK_KEEP_BETWEEN_WRITES", "false"),
+        ],
+    );
+    let member = sign_up(&server, "okur@example.com").await;
+    let page = format!("/startups/{SLUG}");
+    assert_eq!(status(&member, &server, &page).await, 200);
+    let (hits, before) = (member_hits(&server).await, acquires(&server).await);
+    for _ in 0..5 {
+        assert_eq!(status(&member, &server, &page).await, 200);
+    }
+    assert_eq!(member_hits(&server).await, hits, "no page served from memory");
+    assert!(
+        acquires(&server).await >= before + 5,
+        "each page view reads the database"
+    );
+}

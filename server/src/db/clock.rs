@@ -4,6 +4,7 @@
 //! instead of sleeping; the file is read on every call, so a move takes effect at once.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicI64, Ordering};
 
 use time::OffsetDateTime;
 
@@ -26,15 +27,33 @@ impl Clock {
 
     /// The current time in UTC, in whole seconds, as the database stores times.
     pub fn now(&self) -> OffsetDateTime {
-        let offset = self
-            .offset_file
+        let now = OffsetDateTime::now_utc() + time::Duration::seconds(self.offset());
+        now.replace_nanosecond(0)
+            .expect("zero nanoseconds is valid")
+    }
+}
+
+impl Clock {
+    fn offset(&self) -> i64 {
+        self.offset_file
             .as_ref()
             .and_then(|f| std::fs::read_to_string(f).ok())
             .and_then(|s| s.trim().parse::<i64>().ok())
-            .unwrap_or(0);
-        let now = OffsetDateTime::now_utc() + time::Duration::seconds(offset);
-        now.replace_nanosecond(0)
-            .expect("zero nanoseconds is valid")
+            .unwrap_or(0)
+    }
+
+    /// Counts a move of a shifted clock as a write (`db::writes`), so that nothing kept in
+    /// memory from before the move (a page showing days left) is served after it. The system
+    /// clock never moves this way: nothing to look at.
+    pub fn notice_move(&self) {
+        static LAST: AtomicI64 = AtomicI64::new(0);
+        if self.offset_file.is_none() {
+            return;
+        }
+        let offset = self.offset();
+        if LAST.swap(offset, Ordering::AcqRel) != offset {
+            super::writes::bump();
+        }
     }
 }
 

@@ -9,12 +9,21 @@
 use std::collections::HashMap;
 use std::future::Future;
 use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::sync::OnceCell;
 
 const FRESH_FOR: Duration = Duration::from_secs(2);
+
+/// Whether anything is kept at all (`ORTAK_KEEP_BETWEEN_WRITES`).
+static KEEP: AtomicBool = AtomicBool::new(true);
+
+/// Turns keeping on or off for the whole process (off: every request reads afresh).
+pub fn keep_between_writes(keep: bool) {
+    KEEP.store(keep, Ordering::Relaxed);
+}
 
 /// The write count the entries were made at, and the entries: one count for all of them, so
 /// a write lets the next `put` drop everything made before it. An entry is a cell filled once,
@@ -38,6 +47,9 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
     /// The cell for `key` at `writes` (a fresh one when none is kept), or `None` when `writes`
     /// is older than the newest write seen: whatever is made from it is stale already.
     fn cell(&self, key: K, writes: u64, value: Option<V>) -> Option<Arc<OnceCell<V>>> {
+        if !KEEP.load(Ordering::Relaxed) {
+            return None;
+        }
         let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if writes < entries.0 {
             return None;
@@ -60,6 +72,9 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
     /// The value kept for `key`, if it was made after the last write (`writes` is the count of
     /// writes read before this request's data) and is fresh.
     pub fn get(&self, key: &K, writes: u64) -> Option<V> {
+        if !KEEP.load(Ordering::Relaxed) {
+            return None;
+        }
         let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
         if entries.0 != writes {
             return None;

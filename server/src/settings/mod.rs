@@ -198,6 +198,17 @@ pub struct Settings {
         global = true
     )]
     pub jobs_interval_seconds: u64,
+    /// Keep read-mostly data and rendered pages in memory between writes (`db::snapshot`).
+    /// `false` reads and renders every request afresh: for telling a suspected stale page from
+    /// a real one, and for measuring what a page costs to make (`scripts/bench.sh`).
+    #[arg(
+        long,
+        env = "ORTAK_KEEP_BETWEEN_WRITES",
+        default_value_t = true,
+        action = clap::ArgAction::Set,
+        global = true
+    )]
+    pub keep_between_writes: bool,
     /// Tests only: a file holding a number of seconds to shift the clock by, so tests move
     /// time (deadlines, round closing, link expiry) instead of sleeping.
     #[arg(long, env = "ORTAK_CLOCK_FILE", global = true, hide = true)]

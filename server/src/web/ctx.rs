@@ -178,6 +178,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
 
     let (mut parts, body) = request.into_parts();
     crate::db::writes::notice_outside_writes();
+    state.shared().clock.notice_move();
     let mut ctx = Ctx::build(&parts, &state, request_id.clone());
     if let Err(e) = ctx.load_user(&parts.headers).await {
         tracing::error!(request_id, error = %e, "loading the signed-in user failed");

@@ -1,11 +1,17 @@
-//! A micro-cache of the public pages as anonymous visitors see them. A crowd reading the
-//! catalogue costs one render per page, language and query every couple of seconds instead
-//! of one per visitor, while nothing a visitor sees can be older than that:
+//! A micro-cache of rendered pages between writes. A crowd reading the catalogue costs one
+//! render per page, language and query every couple of seconds instead of one per visitor, and
+//! a member going back and forth between the catalogue, a startup and their overview costs one
+//! render per page until something is written (issue 16):
 //!
-//! - only GETs of public content pages, by visitors with no session (nobody signed in, no
-//!   flash message waiting) are served from it or stored in it;
-//! - each stored page holds a slot where the visitor's own CSRF token goes, so every visitor
-//!   still gets their token (and its cookie) as with a fresh render;
+//! - anonymous visitors (no session: nobody signed in, no flash message waiting) share the
+//!   public content pages;
+//! - a signed-in member's catalogue, startup pages, saved startups and overview are kept for
+//!   that member alone, keyed by their user id, and only while no flash message waits in their
+//!   session. Who the member is, and whether their session still stands, is checked before the
+//!   cache is asked (`web::ctx`); a change to their account, their saved startups or their
+//!   role is a write, after which nothing kept is used;
+//! - each stored page holds a slot where the browser's own CSRF token goes, so every browser
+//!   still gets its token (and its cookie) as with a fresh render;
 //! - entries are fresh for two seconds (pages show time-relative figures such as days left)
 //!   and never used across a write (`db::snapshot`).
 
@@ -21,8 +27,11 @@ use super::Ctx;
 use crate::db::snapshot::Snapshot;
 use crate::error::ErrorMarker;
 
-/// At most this many pages are kept.
+/// At most this many public pages are kept.
 const MAX_ENTRIES: usize = 1024;
+/// At most this many members' pages are kept (about 60 KB each): a bound on memory, not on
+/// members; a busier site empties the cache more often, and renders as it did without one.
+const MAX_MEMBER_ENTRIES: usize = 256;
 /// Pages larger than this are not kept.
 pub const MAX_BYTES: usize = 256 * 1024;
 /// Stands in for the visitor's CSRF token in a stored page. Tokens are 43 characters of the
@@ -30,22 +39,33 @@ pub const MAX_BYTES: usize = 256 * 1024;
 const TOKEN_SLOT: &str = "{{ortak:csrf-token}}";
 
 pub struct PageCache {
-    pages: Snapshot<Key, Arc<str>>,
+    public: Snapshot<Key, Arc<str>>,
+    members: Snapshot<Key, Arc<str>>,
 }
 
 impl Default for PageCache {
     fn default() -> Self {
         PageCache {
-            pages: Snapshot::new(MAX_ENTRIES),
+            public: Snapshot::new(MAX_ENTRIES),
+            members: Snapshot::new(MAX_MEMBER_ENTRIES),
         }
     }
 }
 
-/// A page as one language shows it: `(language, path and query)`.
-pub type Key = (Locale, String);
+/// Who a page is kept for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// Every visitor without a session.
+    Anonymous,
+    /// One signed-in member, by user id.
+    Member(i64),
+}
+
+/// A page as one language shows it to a viewer: `(language, path and query, viewer)`.
+pub type Key = (Locale, String, Viewer);
 
 /// The public content pages: the same for every anonymous visitor in a language.
-fn cacheable_path(path: &str) -> bool {
+fn public_path(path: &str) -> bool {
     matches!(
         path,
         "/" | "/startups" | "/faq" | "/blog" | "/techinvestor" | "/gsyf" | "/academy"
@@ -53,22 +73,42 @@ fn cacheable_path(path: &str) -> bool {
         || path.starts_with("/politikalar/")
 }
 
+/// The pages members read most, whose GETs write nothing: the overview (also at `/`), the
+/// catalogue, a startup's page and the saved startups.
+fn member_path(path: &str) -> bool {
+    matches!(path, "/" | "/overview" | "/startups" | "/favorites")
+        || path
+            .strip_prefix("/startups/")
+            .is_some_and(|slug| !slug.is_empty() && !slug.contains('/'))
+}
+
 impl PageCache {
     /// The cache key for a request, when its page may be served from or kept in the cache.
-    pub fn key(locale: Locale, path: &str, query: Option<&str>, anonymous: bool) -> Option<Key> {
-        (anonymous && cacheable_path(path)).then(|| {
+    pub fn key(locale: Locale, path: &str, query: Option<&str>, viewer: Viewer) -> Option<Key> {
+        let cacheable = match viewer {
+            Viewer::Anonymous => public_path(path),
+            Viewer::Member(_) => member_path(path),
+        };
+        cacheable.then(|| {
             let target = match query {
                 Some(q) => format!("{path}?{q}"),
                 None => path.to_owned(),
             };
-            (locale, target)
+            (locale, target, viewer)
         })
+    }
+
+    fn pages(&self, key: &Key) -> &Snapshot<Key, Arc<str>> {
+        match key.2 {
+            Viewer::Anonymous => &self.public,
+            Viewer::Member(_) => &self.members,
+        }
     }
 
     /// The stored page for `key` with `token` in its slot, if fresh and made since the last
     /// write.
     pub fn get(&self, key: &Key, writes: u64, token: &str) -> Option<String> {
-        let page = self.pages.get(key, writes)?;
+        let page = self.pages(key).get(key, writes)?;
         Some(page.replace(TOKEN_SLOT, token))
     }
 
@@ -77,13 +117,24 @@ impl PageCache {
         if html.len() > MAX_BYTES || html.contains(TOKEN_SLOT) {
             return;
         }
-        self.pages
+        self.pages(&key)
             .put(key, writes, html.replace(token, TOKEN_SLOT).into());
     }
 }
 
+/// Who the request's page may be kept for: nobody when a flash message waits (it is shown
+/// once, on the next page rendered) or the session is neither anonymous nor signed in.
+async fn viewer(ctx: &Ctx) -> Option<Viewer> {
+    if ctx.anonymous {
+        return Some(Viewer::Anonymous);
+    }
+    let user = ctx.user.as_ref()?;
+    (!super::flash::waiting(ctx).await).then_some(Viewer::Member(user.id))
+}
+
 /// The cache as a layer inside the request context: serves and keeps anonymous visitors'
-/// public pages; nothing kept is served across a write (`db::snapshot`).
+/// public pages and members' own pages; nothing kept is served across a write
+/// (`db::snapshot`).
 pub async fn middleware(
     State(cache): State<std::sync::Arc<PageCache>>,
     request: Request,
@@ -92,15 +143,23 @@ pub async fn middleware(
     let Some(ctx) = request.extensions().get::<Ctx>().cloned() else {
         return next.run(request).await;
     };
-    let method = request.method().clone();
-    let key = (method == Method::GET)
-        .then(|| PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), ctx.anonymous))
-        .flatten();
+    let viewer = if request.method() == Method::GET {
+        viewer(&ctx).await
+    } else {
+        None
+    };
+    let key = viewer
+        .and_then(|viewer| PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), viewer));
     let writes = ctx.state().writes();
     if let Some(html) = key
         .as_ref()
         .and_then(|key| cache.get(key, writes, &ctx.csrf))
     {
+        let who = match viewer {
+            Some(Viewer::Member(_)) => "member",
+            _ => "visitor",
+        };
+        metrics::counter!("ortak_page_cache_hits_total", "viewer" => who).increment(1);
         return ctx.page_response(StatusCode::OK, html);
     }
     let response = next.run(request).await;
@@ -149,22 +208,49 @@ mod tests {
     const TOKEN: &str = "abcdefghijklmnopqrstuvwxyz0123456789-_ABCDE";
 
     #[test]
-    fn only_anonymous_visitors_of_public_pages_share_pages() {
-        assert!(PageCache::key(Locale::Tr, "/startups", Some("sector=fintech"), true).is_some());
-        assert!(PageCache::key(Locale::Tr, "/politikalar/kvkk", None, true).is_some());
-        assert!(PageCache::key(Locale::Tr, "/startups", None, false).is_none());
-        assert!(PageCache::key(Locale::Tr, "/profile", None, true).is_none());
-        assert!(PageCache::key(Locale::Tr, "/startups/cemre-enerji", None, true).is_none());
+    fn anonymous_visitors_share_public_pages_and_members_keep_their_own() {
+        let anyone = Viewer::Anonymous;
+        let (ayse, can) = (Viewer::Member(1), Viewer::Member(2));
+        assert!(PageCache::key(Locale::Tr, "/startups", Some("sector=fintech"), anyone).is_some());
+        assert!(PageCache::key(Locale::Tr, "/politikalar/kvkk", None, anyone).is_some());
+        assert!(PageCache::key(Locale::Tr, "/profile", None, anyone).is_none());
+        assert!(PageCache::key(Locale::Tr, "/startups/cemre-enerji", None, anyone).is_none());
         assert_ne!(
-            PageCache::key(Locale::Tr, "/", None, true),
-            PageCache::key(Locale::En, "/", None, true)
+            PageCache::key(Locale::Tr, "/", None, anyone),
+            PageCache::key(Locale::En, "/", None, anyone)
         );
+        for path in ["/", "/overview", "/startups", "/favorites", "/startups/cemre-enerji"] {
+            assert!(PageCache::key(Locale::Tr, path, None, ayse).is_some(), "{path}");
+        }
+        for path in ["/profile", "/startups/cemre-enerji/pages/1", "/faq", "/dashboard"] {
+            assert!(PageCache::key(Locale::Tr, path, None, ayse).is_none(), "{path}");
+        }
+        assert_ne!(
+            PageCache::key(Locale::Tr, "/startups", None, ayse),
+            PageCache::key(Locale::Tr, "/startups", None, can)
+        );
+        assert_ne!(
+            PageCache::key(Locale::Tr, "/startups", None, ayse),
+            PageCache::key(Locale::Tr, "/startups", None, anyone)
+        );
+    }
+
+    #[test]
+    fn a_members_page_is_served_to_that_member_only() {
+        let cache = PageCache::default();
+        let mine = PageCache::key(Locale::Tr, "/favorites", None, Viewer::Member(1)).unwrap();
+        cache.put(mine.clone(), 3, &format!("<p>{TOKEN} kayıtlı</p>"), TOKEN);
+        assert!(cache.get(&mine, 3, TOKEN).is_some());
+        for other in [Viewer::Member(2), Viewer::Anonymous] {
+            let key = (Locale::Tr, "/favorites".to_owned(), other);
+            assert!(cache.get(&key, 3, TOKEN).is_none(), "{other:?}");
+        }
     }
 
     #[test]
     fn each_visitor_gets_their_own_token_until_a_write() {
         let cache = PageCache::default();
-        let key = PageCache::key(Locale::Tr, "/faq", None, true).unwrap();
+        let key = PageCache::key(Locale::Tr, "/faq", None, Viewer::Anonymous).unwrap();
         let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> <p>SSS</p>");
         cache.put(key.clone(), 3, &html, TOKEN);
         let other = "ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210_-zyxwv";
