@@ -236,7 +236,10 @@ async fn a_members_rendered_page_is_served_again_to_them_alone_until_time_moves(
         }
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     }
-    assert!(served_again, "a member's page was never served from the cache");
+    assert!(
+        served_again,
+        "a member's page was never served from the cache"
+    );
 
     // Ali's first look at the same page is rendered for him, not served from Ayşe's.
     let before = member_hits(&server).await;
@@ -247,7 +250,11 @@ async fn a_members_rendered_page_is_served_again_to_them_alone_until_time_moves(
     let days = days_left(&common::text(&ayse, server.url(&page)).await);
     std::fs::write(&clock, (3 * 86_400).to_string()).unwrap();
     let later = days_left(&common::text(&ayse, server.url(&page)).await);
-    assert_eq!(later, days - 3, "days left after the clock moved three days");
+    assert_eq!(
+        later,
+        days - 3,
+        "days left after the clock moved three days"
+    );
 }
 
 #[tokio::test]
@@ -267,7 +274,11 @@ async fn with_keeping_turned_off_every_page_is_read_and_rendered_afresh() {
     for _ in 0..5 {
         assert_eq!(status(&member, &server, &page).await, 200);
     }
-    assert_eq!(member_hits(&server).await, hits, "no page served from memory");
+    assert_eq!(
+        member_hits(&server).await,
+        hits,
+        "no page served from memory"
+    );
     assert!(
         acquires(&server).await >= before + 5,
         "each page view reads the database"

@@ -219,11 +219,28 @@ mod tests {
             PageCache::key(Locale::Tr, "/", None, anyone),
             PageCache::key(Locale::En, "/", None, anyone)
         );
-        for path in ["/", "/overview", "/startups", "/favorites", "/startups/cemre-enerji"] {
-            assert!(PageCache::key(Locale::Tr, path, None, ayse).is_some(), "{path}");
+        for path in [
+            "/",
+            "/overview",
+            "/startups",
+            "/favorites",
+            "/startups/cemre-enerji",
+        ] {
+            assert!(
+                PageCache::key(Locale::Tr, path, None, ayse).is_some(),
+                "{path}"
+            );
         }
-        for path in ["/profile", "/startups/cemre-enerji/pages/1", "/faq", "/dashboard"] {
-            assert!(PageCache::key(Locale::Tr, path, None, ayse).is_none(), "{path}");
+        for path in [
+            "/profile",
+            "/startups/cemre-enerji/pages/1",
+            "/faq",
+            "/dashboard",
+        ] {
+            assert!(
+                PageCache::key(Locale::Tr, path, None, ayse).is_none(),
+                "{path}"
+            );
         }
         assert_ne!(
             PageCache::key(Locale::Tr, "/startups", None, ayse),
