@@ -7,7 +7,7 @@ use crate::common;
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, sign_up};
 use common::money::verify_email;
 use common::smtp::SmtpSink;
-use common::{Server, client, scalar};
+use common::{Server, client, exec, scalar};
 use tempfile::TempDir;
 
 async fn slug_of(server: &Server, id: i64) -> String {
@@ -343,4 +343,17 @@ async fn members_ask_founders_answer_once_and_staff_hide_with_a_reason() {
     assert_eq!(b_page.status(), 404);
     let cem_area = cem.get(server.url(&area)).send().await.unwrap();
     assert_eq!(cem_area.status(), 403);
+
+    // A founder who also joins the fund's team sees their startup once, not once per role.
+    let once = home.matches(name_a.as_str()).count();
+    exec(
+        &server,
+        &format!(
+            "INSERT INTO fund_members (fund_id, user_id) SELECT s.fund_id, u.id \
+             FROM startups s, users u WHERE s.id = {a} AND u.email = 'kurucu@example.com'"
+        ),
+    )
+    .await;
+    let both = common::text(&founder, server.url("/vc-dashboard")).await;
+    assert_eq!(both.matches(name_a.as_str()).count(), once, "{both}");
 }

@@ -24,8 +24,9 @@ pub async fn fund_startups(
         r#"SELECT s.id AS "id!", s.name, f.name AS fund,
                (SELECT COUNT(*) FROM favorites v WHERE v.startup_id = s.id) AS "favorites!: i64"
            FROM startups s JOIN funds f ON f.id = s.fund_id
-           JOIN startup_teams t ON t.startup_id = s.id AND t.user_id = ?1
-           WHERE ?2 IS NULL OR s.id = ?2 ORDER BY s.name"#,
+           WHERE s.id IN (SELECT t.startup_id FROM startup_teams t WHERE t.user_id = ?1)
+             AND (?2 IS NULL OR s.id = ?2)
+           ORDER BY s.name"#,
         user,
         only
     )
