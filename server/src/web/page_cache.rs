@@ -38,7 +38,7 @@ pub const MAX_BYTES: usize = 256 * 1024;
 /// A kept page without the CSRF token it was rendered with, and where that token stood: each
 /// browser's own token goes back in at those places, in one copy of the page made to size, with
 /// no search through it. (Sending the stretches and tokens as separate pieces instead, without
-/// the copy, halved the throughput: hyper writes a few pieces per system call.)
+/// the copy, measured slower: hyper writes a few pieces per system call.)
 struct Kept {
     html: Box<str>,
     token_at: Box<[usize]>,
