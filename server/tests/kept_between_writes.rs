@@ -12,14 +12,20 @@ use tempfile::TempDir;
 
 const SLUG: &str = "cemre-enerji";
 
-/// Connections the server took from its pool so far (`ortak_db_acquires_total`).
-async fn acquires(server: &Server) -> u64 {
+/// The value of the series `series` (name and labels) on `/metrics`, if it was counted yet.
+async fn metric(server: &Server, series: &str) -> Option<u64> {
     let metrics = common::text(&client(), server.url("/metrics")).await;
     metrics
         .lines()
-        .find_map(|l| l.strip_prefix("ortak_db_acquires_total "))
+        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
         .and_then(|n| n.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no acquisitions counted in\n{metrics}"))
+}
+
+/// Connections the server took from its pool so far (`ortak_db_acquires_total`).
+async fn acquires(server: &Server) -> u64 {
+    metric(server, "ortak_db_acquires_total")
+        .await
+        .expect("connections taken from the pool are counted")
 }
 
 async fn status(browser: &reqwest::Client, server: &Server, path: &str) -> u16 {
@@ -184,12 +190,8 @@ async fn kept_pages_show_each_member_their_own_and_never_outlive_a_change() {
 
 /// Pages served from the page cache to members so far (`ortak_page_cache_hits_total`).
 async fn member_hits(server: &Server) -> u64 {
-    let metrics = common::text(&client(), server.url("/metrics")).await;
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix("ortak_page_cache_hits_total{viewer=\"member\"} "))
-        .and_then(|n| n.trim().parse().ok())
-        .unwrap_or(0)
+    let series = "ortak_page_cache_hits_total{viewer=\"member\"}";
+    metric(server, series).await.unwrap_or(0)
 }
 
 /// The first "N gün kaldı" (days left) figure on a Turkish page.

@@ -31,9 +31,7 @@ impl Clock {
         now.replace_nanosecond(0)
             .expect("zero nanoseconds is valid")
     }
-}
 
-impl Clock {
     fn offset(&self) -> i64 {
         self.offset_file
             .as_ref()

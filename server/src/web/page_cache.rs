@@ -155,14 +155,20 @@ impl PageCache {
     }
 }
 
-/// Who the request's page may be kept for: nobody when a flash message waits (it is shown
-/// once, on the next page rendered) or the session is neither anonymous nor signed in.
-async fn viewer(ctx: &Ctx) -> Option<Viewer> {
-    if ctx.anonymous {
-        return Some(Viewer::Anonymous);
+/// The cache key of a GET's page, if it may be kept: for an anonymous visitor or a signed-in
+/// member (a session that is neither keeps nothing), and never while a flash message waits
+/// (it is shown once, on the next page rendered; asked only of pages that could be kept).
+async fn key_of(ctx: &Ctx) -> Option<Key> {
+    let viewer = match &ctx.user {
+        _ if ctx.anonymous => Viewer::Anonymous,
+        Some(user) => Viewer::Member(user.id),
+        None => return None,
+    };
+    let key = PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), viewer)?;
+    match viewer {
+        Viewer::Member(_) if super::flash::waiting(ctx).await => None,
+        _ => Some(key),
     }
-    let user = ctx.user.as_ref()?;
-    (!super::flash::waiting(ctx).await).then_some(Viewer::Member(user.id))
 }
 
 /// The cache as a layer inside the request context: serves and keeps anonymous visitors'
@@ -176,21 +182,18 @@ pub async fn middleware(
     let Some(ctx) = request.extensions().get::<Ctx>().cloned() else {
         return next.run(request).await;
     };
-    let viewer = if request.method() == Method::GET {
-        viewer(&ctx).await
+    let key = if request.method() == Method::GET {
+        key_of(&ctx).await
     } else {
         None
     };
-    let key = viewer
-        .and_then(|viewer| PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), viewer));
     let writes = ctx.state().writes();
-    if let Some(html) = key
-        .as_ref()
-        .and_then(|key| cache.get(key, writes, &ctx.csrf))
+    if let Some(key) = &key
+        && let Some(html) = cache.get(key, writes, &ctx.csrf)
     {
-        let who = match viewer {
-            Some(Viewer::Member(_)) => "member",
-            _ => "visitor",
+        let who = match key.2 {
+            Viewer::Member(_) => "member",
+            Viewer::Anonymous => "visitor",
         };
         metrics::counter!("ortak_page_cache_hits_total", "viewer" => who).increment(1);
         return ctx.page_response(StatusCode::OK, html);
@@ -252,28 +255,19 @@ mod tests {
             PageCache::key(Locale::Tr, "/", None, anyone),
             PageCache::key(Locale::En, "/", None, anyone)
         );
-        for path in [
-            "/",
-            "/overview",
-            "/startups",
-            "/favorites",
-            "/startups/cemre-enerji",
+        for (path, kept) in [
+            ("/", true),
+            ("/overview", true),
+            ("/startups", true),
+            ("/favorites", true),
+            ("/startups/cemre-enerji", true),
+            ("/profile", false),
+            ("/startups/cemre-enerji/pages/1", false),
+            ("/faq", false),
+            ("/dashboard", false),
         ] {
-            assert!(
-                PageCache::key(Locale::Tr, path, None, ayse).is_some(),
-                "{path}"
-            );
-        }
-        for path in [
-            "/profile",
-            "/startups/cemre-enerji/pages/1",
-            "/faq",
-            "/dashboard",
-        ] {
-            assert!(
-                PageCache::key(Locale::Tr, path, None, ayse).is_none(),
-                "{path}"
-            );
+            let key = PageCache::key(Locale::Tr, path, None, ayse);
+            assert_eq!(key.is_some(), kept, "{path}");
         }
         assert_ne!(
             PageCache::key(Locale::Tr, "/startups", None, ayse),
