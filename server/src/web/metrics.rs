@@ -7,7 +7,7 @@
 
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{HeaderMap, header};
@@ -31,7 +31,10 @@ const BUCKETS: [f64; 12] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
 ];
 
-/// Installs the process's metrics recorder (once, at start).
+/// How often recorded latencies are folded into their buckets.
+const UPKEEP: Duration = Duration::from_secs(5);
+
+/// Installs the process's metrics recorder (once, at start, inside the runtime).
 pub fn install(token: Option<String>) -> anyhow::Result<()> {
     let handle = PrometheusBuilder::new()
         .set_buckets_for_metric(
@@ -39,6 +42,17 @@ pub fn install(token: Option<String>) -> anyhow::Result<()> {
             &BUCKETS,
         )?
         .install_recorder()?;
+    // The recorder keeps every latency recorded until its upkeep folds them into buckets;
+    // `install_recorder` leaves the upkeep to us, and without it memory grew by about 20 bytes a
+    // request whenever nothing scraped `/metrics` (issue 16 saw 2 MB per 100,000 requests).
+    let upkeep = handle.clone();
+    tokio::spawn(async move {
+        let mut ticker = tokio::time::interval(UPKEEP);
+        loop {
+            ticker.tick().await;
+            upkeep.run_upkeep();
+        }
+    });
     let _ = EXPORTER.set(Exporter {
         handle,
         token: token.filter(|t| !t.is_empty()),
