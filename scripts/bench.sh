@@ -199,25 +199,31 @@ mkdir -p "$DATA"
 ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
 ORTAK_DATA_DIR="$DATA" "$BIN" create-admin --email bench@example.com --password bench-password-1 --super >/dev/null
 seed "$DATA/ortak.db" 1000 1000 10000
-# Cold start: from exec to the first 200 of the home page, on an existing database.
+# Cold start: from exec to the first 200 of the home page, on an existing database. One start
+# moves by a third with the machine's load, so the figure is the median of nine.
 ORTAK_DATA_DIR="$DATA" RUST_LOG=warn timeout 10 "$BIN" serve >/dev/null 2>&1 &
 WARM_PID=$!; sleep 2; kill "$WARM_PID"; wait "$WARM_PID" 2>/dev/null || true
-COLD_START_MS=$(python3 - "$BIN" "$DATA" <<'PY'
-import os, socket, subprocess, sys, time, urllib.request
-s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
-env = dict(os.environ, ORTAK_ADDR=f"127.0.0.1:{port}", ORTAK_DATA_DIR=sys.argv[2], RUST_LOG="warn")
-started = time.monotonic()
-p = subprocess.Popen([sys.argv[1], "serve"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-while True:
-    try:
-        if urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).status == 200:
-            break
-    except OSError:
-        time.sleep(0.001)
-print(f"{(time.monotonic() - started) * 1000:.1f}")
-p.terminate(); p.wait()
+COLD_STARTS=$(python3 - "$BIN" "$DATA" <<'PY'
+import os, socket, statistics, subprocess, sys, time, urllib.request
+def cold_start():
+    s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+    env = dict(os.environ, ORTAK_ADDR=f"127.0.0.1:{port}", ORTAK_DATA_DIR=sys.argv[2], RUST_LOG="warn")
+    started = time.monotonic()
+    p = subprocess.Popen([sys.argv[1], "serve"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while True:
+        try:
+            if urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1).status == 200:
+                break
+        except OSError:
+            time.sleep(0.001)
+    elapsed = (time.monotonic() - started) * 1000
+    p.terminate(); p.wait()
+    return elapsed
+runs = sorted(cold_start() for _ in range(9))
+print(f"{statistics.median(runs):.1f} {runs[0]:.1f} {runs[-1]:.1f}")
 PY
 )
+read -r COLD_START_MS COLD_START_MIN COLD_START_MAX <<<"$COLD_STARTS"
 start_server "$DATA"
 BASE="http://127.0.0.1:$PORT"
 LIST="/startups?sector=fintech&sort=a-z"
@@ -280,7 +286,8 @@ done
 goal "staff JSON of 1,000 rows, req/s" "$JSON_RPS" ge 2500
 goal "staff JSON of 1,000 rows, p99 ms" "$JSON_P99" le 50
 goal "/startups visitors, ratio to nginx" "$(python3 -c "print(f'{$ORTAK_RPS/$NGINX_RPS:.2f}')")" ge 0.5
-goal "cold start to the first 200, ms" "$COLD_START_MS" le 21
+echo "cold start to the first 200, nine starts: median $COLD_START_MS ms (fastest $COLD_START_MIN, slowest $COLD_START_MAX)"
+goal "cold start to the first 200 (median), ms" "$COLD_START_MS" le 21
 kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
 echo "writes counted during the runs (background jobs and session expiry refreshes): $(( $(writes_counted) - WRITES_BEFORE ))"
 SMALL_PEAK_KB=$(peak_kb)

@@ -125,8 +125,18 @@ pub struct NewPage<'a> {
     pub body_en: &'a str,
 }
 
+/// The slugs of every page, for the start-up seeding to insert only what is missing.
+pub async fn page_slugs(db: &SqlitePool) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar!(r#"SELECT slug AS "slug!" FROM pages"#)
+        .fetch_all(db)
+        .await
+}
+
 /// Inserts the page unless one with its slug exists (staff edits are never overwritten).
-pub async fn insert_page_if_missing(db: &SqlitePool, p: &NewPage<'_>) -> sqlx::Result<()> {
+pub async fn insert_page_if_missing(
+    conn: &mut SqliteConnection,
+    p: &NewPage<'_>,
+) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT OR IGNORE INTO pages
          (slug, kind, title_tr, title_en, description_tr, description_en, body_tr, body_en)
@@ -140,7 +150,7 @@ pub async fn insert_page_if_missing(db: &SqlitePool, p: &NewPage<'_>) -> sqlx::R
         p.body_tr,
         p.body_en
     )
-    .execute(db)
+    .execute(conn)
     .await?;
     Ok(())
 }

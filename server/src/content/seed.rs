@@ -69,23 +69,34 @@ pub fn bilingual(dir: &str) -> anyhow::Result<Vec<(String, Document<'static>, Do
 }
 
 pub async fn seed_content(db: &SqlitePool) -> anyhow::Result<()> {
-    for (slug, tr, en) in bilingual("pages/")? {
-        let kind = if ortak_app::components::POLICY_SLUGS.contains(&slug.as_str()) {
-            PageKind::Policy
-        } else {
-            PageKind::Page
-        };
-        let page = NewPage {
-            slug: &slug,
-            kind,
-            title_tr: tr.get("title")?,
-            title_en: en.get("title")?,
-            description_tr: tr.get("description")?,
-            description_en: en.get("description")?,
-            body_tr: tr.body,
-            body_en: en.body,
-        };
-        queries::insert_page_if_missing(db, &page).await?;
+    // Read first, write only when a page is missing: a write at every start-up would wait for
+    // SQLite's write lock and slow the start (issue 16 measures cold starts).
+    let existing = queries::page_slugs(db).await?;
+    let missing: Vec<_> = bilingual("pages/")?
+        .into_iter()
+        .filter(|(slug, _, _)| !existing.contains(slug))
+        .collect();
+    if !missing.is_empty() {
+        let mut tx = crate::db::write(db).await?;
+        for (slug, tr, en) in missing {
+            let kind = if ortak_app::components::POLICY_SLUGS.contains(&slug.as_str()) {
+                PageKind::Policy
+            } else {
+                PageKind::Page
+            };
+            let page = NewPage {
+                slug: &slug,
+                kind,
+                title_tr: tr.get("title")?,
+                title_en: en.get("title")?,
+                description_tr: tr.get("description")?,
+                description_en: en.get("description")?,
+                body_tr: tr.body,
+                body_en: en.body,
+            };
+            queries::insert_page_if_missing(&mut tx, &page).await?;
+        }
+        tx.commit().await?;
     }
     if queries::faq_count(db).await? == 0 {
         let text = CONTENT
