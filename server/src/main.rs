@@ -42,6 +42,10 @@ fn main() -> anyhow::Result<()> {
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// `mi_option_arena_eager_commit` in mimalloc.h (v3); the bindings do not name it.
+#[cfg(target_os = "linux")]
+const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
+
 /// mimalloc commits its arenas eagerly on Linux and keeps what was freed there; with lazy
 /// commit it gives freed pages back after its purge delay, which kept the peak under load in
 /// `scripts/bench.sh` about a quarter lower. Options apply to arenas made after they are set,
@@ -52,8 +56,6 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[unsafe(link_section = ".init_array")]
 static RETURN_FREED_MEMORY: extern "C" fn() = {
     extern "C" fn return_freed_memory() {
-        /// `mi_option_arena_eager_commit` in mimalloc.h (v3); the bindings do not name it.
-        const ARENA_EAGER_COMMIT: libmimalloc_sys::mi_option_t = 4;
         // SAFETY: sets an allocator option, before any thread or allocation exists.
         unsafe { libmimalloc_sys::mi_option_set(ARENA_EAGER_COMMIT, 0) };
     }
@@ -107,5 +109,18 @@ async fn run() -> anyhow::Result<()> {
             println!("Backup written to {}", file.display());
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_constructor_sets_lazy_arena_commit() {
+        // mimalloc's default for this option is 2; 0 shows the constructor ran (this test
+        // executable has the same allocator and constructor as the server).
+        // SAFETY: reads an allocator option.
+        let value = unsafe { libmimalloc_sys::mi_option_get(super::ARENA_EAGER_COMMIT) };
+        assert_eq!(value, 0);
     }
 }
