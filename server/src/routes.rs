@@ -2,6 +2,7 @@
 //! their access level (`web::Routes`); this module only puts them together, in the order the
 //! staff navigation shows its sections.
 
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -9,6 +10,7 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use tower::{Service, ServiceBuilder};
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
@@ -69,8 +71,23 @@ pub fn staff_nav(table: &[RouteInfo]) -> Vec<(&'static str, &'static str, bool)>
 }
 
 /// The application: every route, inside the request layers.
-pub fn build(state: AppState) -> Router {
+///
+/// The layers wrap the router as one service, rather than each route (`Router::layer`): axum
+/// boxes and clones a per-route layer for every request, which was a measurable share of a
+/// kept page's cost (issue 16). Only `mark_route`, which needs the matched route, is inside.
+pub fn build(
+    state: AppState,
+) -> impl Service<
+    Request,
+    Response = Response,
+    Error = Infallible,
+    Future = impl Future<Output = Result<Response, Infallible>> + Send,
+> + Clone
++ Send
++ Sync
++ 'static {
     let shared = state.shared();
+    let https = shared.secure_cookies;
     let sessions = SessionManagerLayer::new(shared.sessions.clone())
         .with_name(cookies::session_name(shared.secure_cookies))
         .with_http_only(true)
@@ -85,31 +102,33 @@ pub fn build(state: AppState) -> Router {
     let router = router
         .fallback(static_or_not_found)
         .layer(axum::middleware::from_fn(metrics::mark_route))
-        // Inside the context, which renders its refusals in the user's language.
-        .layer(axum::middleware::from_fn(input_screen::middleware))
+        .with_state(state.clone());
+    ServiceBuilder::new()
+        .layer(axum::middleware::from_fn(metrics::track))
+        .map_response(move |response| headers::apply(https, response))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            Duration::from_secs(30),
+        ))
+        .layer(DefaultBodyLimit::max(64 * 1024))
+        // Pages and JSON; embedded static files arrive already compressed and are left alone.
+        .layer(tower_http::compression::CompressionLayer::new())
+        .layer(sessions)
         .layer(axum::middleware::from_fn_with_state(
-            Arc::new(PageCache::default()),
-            page_cache::middleware,
+            state.clone(),
+            ctx::middleware,
         ))
         .layer(axum::middleware::from_fn_with_state(
             Arc::new(ListCache::default()),
             list_cache::middleware,
         ))
         .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            ctx::middleware,
+            Arc::new(PageCache::default()),
+            page_cache::middleware,
         ))
-        .layer(sessions)
-        // Pages and JSON; embedded static files arrive already compressed and are left alone.
-        .layer(tower_http::compression::CompressionLayer::new())
-        .layer(DefaultBodyLimit::max(64 * 1024))
-        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
-            axum::http::StatusCode::REQUEST_TIMEOUT,
-            Duration::from_secs(30),
-        ));
-    headers::apply(router, shared.secure_cookies)
-        .layer(axum::middleware::from_fn(metrics::track))
-        .with_state(state)
+        // Inside the context, which renders its refusals in the user's language.
+        .layer(axum::middleware::from_fn(input_screen::middleware))
+        .service(router)
 }
 
 async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {

@@ -4,7 +4,6 @@
 //! stored only once its step passes, one per draft. Drafts untouched for 30 days are purged
 //! with their files by a job.
 
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum_extra::extract::cookie::Cookie;
 use ortak_app::domain::project::{PRESENTATION_MAX_BYTES, presentation_kind};
@@ -29,9 +28,9 @@ pub const STALE_AFTER: time::Duration = time::Duration::days(30);
 const FOLDER: &str = "applications";
 
 /// This applicant's open draft: the member's, or the one the browser's cookie names.
-pub async fn find(ctx: &Ctx, headers: &HeaderMap) -> Result<Option<StoredDraft>, AppError> {
+pub async fn find(ctx: &Ctx) -> Result<Option<StoredDraft>, AppError> {
     let db = ctx.state().db();
-    let row = match (&ctx.user, cookies::get(headers, COOKIE)) {
+    let row = match (&ctx.user, cookies::get(&ctx.cookies, COOKIE)) {
         (Some(user), _) => queries::member_draft(db, user.id).await?,
         (None, Some(token)) => queries::visitor_draft(db, &token).await?,
         (None, None) => None,

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use axum::extract::Path;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::project::{STEPS, step_fields, validate_step};
 use ortak_app::forms::FieldErrors;
@@ -61,21 +61,17 @@ fn parse_step(step: &str) -> Result<u8, AppError> {
         .ok_or(AppError::NotFound)
 }
 
-pub async fn first_form(ctx: Ctx, headers: HeaderMap) -> Result<Response, AppError> {
-    show(ctx, 1, headers).await
+pub async fn first_form(ctx: Ctx) -> Result<Response, AppError> {
+    show(ctx, 1).await
 }
 
-pub async fn step_form(
-    ctx: Ctx,
-    Path(step): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, AppError> {
-    show(ctx, parse_step(&step)?, headers).await
+pub async fn step_form(ctx: Ctx, Path(step): Path<String>) -> Result<Response, AppError> {
+    show(ctx, parse_step(&step)?).await
 }
 
 /// A step of the form; a step not yet reached sends the applicant to the first open one.
-async fn show(ctx: Ctx, step: u8, headers: HeaderMap) -> Result<Response, AppError> {
-    let row = draft::find(&ctx, &headers).await?;
+async fn show(ctx: Ctx, step: u8) -> Result<Response, AppError> {
+    let row = draft::find(&ctx).await?;
     let next = row.as_ref().map_or(1, |r| r.next_step);
     if i64::from(step) > next {
         return Ok(Redirect::to(&step_path(next)).into_response());
@@ -88,24 +84,22 @@ async fn show(ctx: Ctx, step: u8, headers: HeaderMap) -> Result<Response, AppErr
 /// `POST /projectFlow/1`: the company step, with the presentation file.
 pub async fn save_first(
     ctx: Ctx,
-    headers: HeaderMap,
     Upload { fields, file }: Upload<StepPost>,
 ) -> Result<Response, AppError> {
-    save(ctx, headers, 1, fields, file).await
+    save(ctx, 1, fields, file).await
 }
 
 /// `POST /projectFlow/{2,3,4}`.
 pub async fn save_step(
     ctx: Ctx,
     Path(step): Path<String>,
-    headers: HeaderMap,
     Form(post): Form<StepPost>,
 ) -> Result<Response, AppError> {
     let step = parse_step(&step)?;
     if step == 1 {
         return Err(AppError::BadRequest("bad-request-text"));
     }
-    save(ctx, headers, step, post, None).await
+    save(ctx, step, post, None).await
 }
 
 /// The last step is screened like every other form; on earlier ones a filled honeypot just
@@ -136,12 +130,11 @@ async fn refuse(ctx: &Ctx, step: u8, draft: &Draft, errors: &FieldErrors) -> Res
 /// draft is started, no file stored.
 async fn save(
     ctx: Ctx,
-    headers: HeaderMap,
     step: u8,
     post: StepPost,
     upload: Option<UploadedFile>,
 ) -> Result<Response, AppError> {
-    let row = draft::find(&ctx, &headers).await?;
+    let row = draft::find(&ctx).await?;
     let next = row.as_ref().map_or(1, |r| r.next_step);
     if i64::from(step) > next {
         return Ok(Redirect::to(&step_path(next)).into_response());

@@ -1,8 +1,9 @@
-//! Our cookies, read and written through the `cookie` crate (axum-extra's jar). Every one is
-//! HttpOnly and SameSite=Lax, and Secure behind HTTPS.
+//! Our cookies, read from the jar the session layer parsed (tower-cookies) and written
+//! through the `cookie` crate. Every one is HttpOnly and SameSite=Lax, and Secure behind HTTPS.
 
 use axum::http::{HeaderMap, HeaderValue, header};
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum_extra::extract::cookie::{Cookie, SameSite};
+use tower_cookies::Cookies;
 
 /// The language the visitor chose with `?lang=` (one year).
 pub const LOCALE: &str = "locale";
@@ -18,11 +19,9 @@ pub fn session_name(secure: bool) -> &'static str {
     }
 }
 
-/// A cookie's value from the request's headers.
-pub fn get(headers: &HeaderMap, name: &str) -> Option<String> {
-    CookieJar::from_headers(headers)
-        .get(name)
-        .map(|c| c.value().to_owned())
+/// A cookie's value from the request's cookies (`Ctx::cookies`).
+pub fn get(jar: &Cookies, name: &str) -> Option<String> {
+    jar.get(name).map(|c| c.value().to_owned())
 }
 
 /// A session-long cookie (no expiry) for `/`, or one that lives `max_age`.

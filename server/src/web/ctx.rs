@@ -3,6 +3,7 @@
 //! and writes one log line per request.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
@@ -11,7 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::Response;
 use ortak_app::i18n::Locale;
-use rand::RngCore;
+use tower_cookies::Cookies;
 use tower_sessions::Session;
 
 use super::client_ip::client_ip;
@@ -20,8 +21,19 @@ use super::{cookies, csrf, errors};
 use crate::error::AppError;
 use crate::state::AppState;
 
+/// The request context, shared by the layers and the handler (a clone is a reference count).
 #[derive(Clone)]
-pub struct Ctx {
+pub struct Ctx(Arc<Context>);
+
+impl std::ops::Deref for Ctx {
+    type Target = Context;
+
+    fn deref(&self) -> &Context {
+        &self.0
+    }
+}
+
+pub struct Context {
     pub locale: Locale,
     /// Set when `?lang=` chose the language: the response then stores it in the cookie.
     locale_chosen: bool,
@@ -39,6 +51,8 @@ pub struct Ctx {
     /// The client's address (see `client_ip`), for rate limits and the sign-in log.
     pub ip: String,
     pub request_id: String,
+    /// The request's cookies, parsed once (by the session layer, which reads its own there).
+    pub cookies: Cookies,
     state: AppState,
 }
 
@@ -49,19 +63,23 @@ fn query_param<'a>(query: Option<&'a str>, name: &str) -> Option<&'a str> {
     })
 }
 
+/// Twelve random hexadecimal digits.
 fn new_request_id() -> String {
-    let mut bytes = [0u8; 6];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    format!("{:012x}", rand::random::<u64>() >> 16)
 }
 
-impl Ctx {
-    fn build(parts: &Parts, state: &AppState, request_id: String) -> Ctx {
+impl Context {
+    fn build(parts: &Parts, state: &AppState, request_id: String) -> Context {
         let query = parts.uri.query().map(str::to_owned);
         let from_query = query_param(query.as_deref(), "lang").and_then(Locale::from_code);
+        let jar = parts
+            .extensions
+            .get::<Cookies>()
+            .cloned()
+            .unwrap_or_default();
         let locale = from_query
             .or_else(|| {
-                cookies::get(&parts.headers, cookies::LOCALE)
+                cookies::get(&jar, cookies::LOCALE)
                     .as_deref()
                     .and_then(Locale::from_code)
             })
@@ -74,14 +92,10 @@ impl Ctx {
             })
             .unwrap_or_default();
         let secure = state.shared().secure_cookies;
-        let csrf_cookie = cookies::get(&parts.headers, csrf::cookie_name(secure))
-            .filter(|t| csrf::well_formed(t));
-        let has_session_cookie = cookies::get(
-            &parts.headers,
-            cookies::session_name(state.shared().secure_cookies),
-        )
-        .is_some();
-        Ctx {
+        let csrf_cookie =
+            cookies::get(&jar, csrf::cookie_name(secure)).filter(|t| csrf::well_formed(t));
+        let has_session_cookie = jar.get(cookies::session_name(secure)).is_some();
+        Context {
             locale,
             locale_chosen: from_query.is_some(),
             path: parts.uri.path().to_owned(),
@@ -102,6 +116,7 @@ impl Ctx {
             .map(|ip| ip.to_string())
             .unwrap_or_default(),
             request_id,
+            cookies: jar,
             state: state.clone(),
         }
     }
@@ -179,11 +194,12 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     let (mut parts, body) = request.into_parts();
     crate::db::writes::notice_outside_writes();
     state.shared().clock.notice_move();
-    let mut ctx = Ctx::build(&parts, &state, request_id.clone());
-    if let Err(e) = ctx.load_user(&parts.headers).await {
+    let mut context = Context::build(&parts, &state, request_id.clone());
+    if let Err(e) = context.load_user(&parts.headers).await {
         tracing::error!(request_id, error = %e, "loading the signed-in user failed");
     }
-    ctx.anonymous &= ctx.user.is_none();
+    context.anonymous &= context.user.is_none();
+    let ctx = Ctx(Arc::new(context));
     parts.extensions.insert(ctx.clone());
     let mut response = next.run(Request::from_parts(parts, body)).await;
     // What is kept in memory is not used across a write (`db::writes`): count again once a

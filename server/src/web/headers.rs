@@ -1,9 +1,7 @@
-//! Security headers on every response, as the outermost layers (so the session store's
-//! failures and the timeout's 408 carry them too).
+//! Security headers on every response, set by the outermost layer (so the session store's
+//! failures and the timeout's 408 carry them too), all at once.
 
-use axum::Router;
-use axum::http::{HeaderName, HeaderValue, header};
-use tower_http::set_header::SetResponseHeaderLayer;
+use axum::http::{HeaderName, HeaderValue, Response, header};
 
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
 font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
@@ -23,24 +21,26 @@ const ALWAYS: [(HeaderName, &str); 5] = [
     ),
 ];
 
-/// Wraps `router` in the header layers; HSTS only when served over `https`.
-pub fn apply<S: Clone + Send + Sync + 'static>(router: Router<S>, https: bool) -> Router<S> {
+const HSTS: &str = "max-age=63072000; includeSubDomains";
+
+/// Sets the security headers on `response`; HSTS only when served over `https`.
+pub fn apply<B>(https: bool, mut response: Response<B>) -> Response<B> {
+    let headers = response.headers_mut();
     // Stored files set a stricter policy of their own, so ours only fills a gap.
-    let mut router = router.layer(SetResponseHeaderLayer::if_not_present(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CSP),
-    ));
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(CSP),
+        );
+    }
     for (name, value) in ALWAYS {
-        router = router.layer(SetResponseHeaderLayer::overriding(
-            name,
-            HeaderValue::from_static(value),
-        ));
+        headers.insert(name, HeaderValue::from_static(value));
     }
     if https {
-        router = router.layer(SetResponseHeaderLayer::overriding(
+        headers.insert(
             header::STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=63072000; includeSubDomains"),
-        ));
+            HeaderValue::from_static(HSTS),
+        );
     }
-    router
+    response
 }
