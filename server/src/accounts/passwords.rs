@@ -10,10 +10,12 @@ pub const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2F
 
 pub async fn hash(password: String) -> anyhow::Result<String> {
     tokio::task::spawn_blocking(move || {
-        Argon2::default()
+        let hashed = Argon2::default()
             .hash_password(password.as_bytes())
             .map(|h| h.to_string())
-            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
+            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"));
+        crate::give_back_freed_memory();
+        hashed
     })
     .await?
 }
@@ -21,13 +23,15 @@ pub async fn hash(password: String) -> anyhow::Result<String> {
 /// Whether `password` matches the stored PHC string.
 pub async fn verify(password: String, stored: String) -> bool {
     tokio::task::spawn_blocking(move || {
-        PasswordHash::new(&stored)
+        let matches = PasswordHash::new(&stored)
             .map(|parsed| {
                 Argon2::default()
                     .verify_password(password.as_bytes(), &parsed)
                     .is_ok()
             })
-            .unwrap_or(false)
+            .unwrap_or(false);
+        crate::give_back_freed_memory();
+        matches
     })
     .await
     .unwrap_or(false)
