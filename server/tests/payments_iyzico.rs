@@ -189,7 +189,11 @@ async fn a_fee_is_paid_through_iyzicos_3d_secure_once_with_every_call_signed_and
         request_page.contains(&format!("iyzico {payment_id}")),
         "{request_page}"
     );
-    assert!(request_page.contains("succeeded") && request_page.contains("SUCCESS"));
+    // Our words in the staff member's language; the provider's own state verbatim.
+    assert!(
+        request_page.contains("Başarılı · ") && request_page.contains("sağlayıcının durumu: SUCCESS"),
+        "{request_page}"
+    );
 }
 
 #[tokio::test]
@@ -474,7 +478,7 @@ async fn the_job_refunds_fees_owed_back_once_and_leaves_refused_refunds_to_staff
     .await;
     let page = common::text(&staff, server.url(&format!("/dashboard/investments/{id}"))).await;
     assert!(
-        page.contains("refund: failed") && page.contains("10012"),
+        page.contains("iade: reddedildi") && page.contains("10012"),
         "{page}"
     );
     let form = format!("action=\"/dashboard/investments/{id}/refund\"");
@@ -534,7 +538,7 @@ async fn staff_refund_a_fee_owed_back_once_and_nothing_else() {
     assert_eq!(audit, 1);
     let page = common::text(&staff, server.url(&format!("/dashboard/investments/{id}"))).await;
     assert!(
-        page.contains("refund: refunded")
+        page.contains("iade: iade edildi")
             && !page.contains(&format!("/dashboard/investments/{id}/refund"))
     );
 }

@@ -185,8 +185,26 @@ async fn the_job_voids_open_challenges_of_ended_requests_and_refunds_fees_owed_b
     .await
     .unwrap();
     assert_eq!(notes.len(), 1, "refunded once: {notes:?}");
+    // Staff read the payment's state in their own language.
     let page = common::text(&staff, server.url(&format!("/dashboard/investments/{id}"))).await;
-    assert!(page.contains("refund: refunded") && page.contains("sandbox-refund-"));
+    assert!(
+        page.contains("Başarılı · ")
+            && page.contains("karttan çekildi")
+            && page.contains("iade: iade edildi")
+            && page.contains("sandbox-refund-"),
+        "{page}"
+    );
+    let page = common::text(
+        &staff,
+        server.url(&format!("/dashboard/investments/{id}?lang=en")),
+    )
+    .await;
+    assert!(
+        page.contains("Succeeded · ")
+            && page.contains("card charged")
+            && page.contains("refund: refunded"),
+        "{page}"
+    );
 }
 
 fn run_serve(data: &TempDir, env: &[(&str, &str)]) -> std::process::Output {

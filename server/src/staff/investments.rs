@@ -309,26 +309,32 @@ async fn card_payments(
             format!("{title}: {}", ctx.t("dashboard-col-amount")),
             Cell::Money(Money::from_kurus(p.amount_kurus)),
         ));
-        let card = ortak_app::domain::card::masked(&p.card_brand, &p.card_last4);
-        let mut state = format!("{} · {card}", format!("{:?}", p.status).to_lowercase());
+        // In the staff member's language; what the provider or the records say stays verbatim.
+        let mut state = vec![
+            ctx.t(&format!("dashboard-payment-status-{}", p.status.code())),
+            ortak_app::domain::card::masked(&p.card_brand, &p.card_last4),
+        ];
+        if p.charged {
+            state.push(ctx.t("dashboard-payment-charged"));
+        }
         for (label, value) in [
-            ("charged", p.charged.then(|| "yes".to_owned())),
-            ("provider", p.provider_state),
-            ("reason", p.failure_reason),
+            ("dashboard-payment-provider-state", p.provider_state),
+            ("dashboard-payment-reason", p.failure_reason),
             (
-                "refund",
-                p.refund_status.map(|r| format!("{r:?}").to_lowercase()),
+                "dashboard-payment-refund-status",
+                p.refund_status
+                    .map(|r| ctx.t(&format!("dashboard-refund-status-{}", r.code()))),
             ),
-            ("refund reference", p.refund_reference),
-            ("refund error", p.refund_error),
+            ("dashboard-payment-refund-reference", p.refund_reference),
+            ("dashboard-payment-refund-error", p.refund_error),
         ] {
             if let Some(value) = value {
-                state.push_str(&format!(" · {label}: {value}"));
+                state.push(format!("{}: {value}", ctx.t(label)));
             }
         }
         facts.push((
             format!("{title}: {}", ctx.t("dashboard-payment-state")),
-            state.into(),
+            state.join(" · ").into(),
         ));
         facts.push((
             format!("{title}: {}", ctx.t("dashboard-col-date")),

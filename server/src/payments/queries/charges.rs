@@ -21,6 +21,19 @@ pub enum PaymentStatus {
     Void,
 }
 
+impl PaymentStatus {
+    /// The stored value, which also names its words (`dashboard-payment-status-…`).
+    pub fn code(self) -> &'static str {
+        match self {
+            PaymentStatus::Challenge => "challenge",
+            PaymentStatus::Authorizing => "authorizing",
+            PaymentStatus::Succeeded => "succeeded",
+            PaymentStatus::Failed => "failed",
+            PaymentStatus::Void => "void",
+        }
+    }
+}
+
 /// A payment as the flow and the jobs need it.
 #[derive(Clone, Debug)]
 pub struct PaymentRow {

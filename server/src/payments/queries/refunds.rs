@@ -20,6 +20,17 @@ pub enum RefundStatus {
     Failed,
 }
 
+impl RefundStatus {
+    /// The stored value, which also names its words (`dashboard-refund-status-…`).
+    pub fn code(self) -> &'static str {
+        match self {
+            RefundStatus::Refunding => "refunding",
+            RefundStatus::Refunded => "refunded",
+            RefundStatus::Failed => "failed",
+        }
+    }
+}
+
 /// A charged payment that may be owed back.
 #[derive(Clone, Debug)]
 pub struct Refundable {
