@@ -191,7 +191,8 @@ async fn a_fee_is_paid_through_iyzicos_3d_secure_once_with_every_call_signed_and
     );
     // Our words in the staff member's language; the provider's own state verbatim.
     assert!(
-        request_page.contains("Başarılı · ") && request_page.contains("sağlayıcının durumu: SUCCESS"),
+        request_page.contains("Başarılı · ")
+            && request_page.contains("sağlayıcının durumu: SUCCESS"),
         "{request_page}"
     );
 }
