@@ -2,7 +2,6 @@
 //! their access level (`web::Routes`); this module only puts them together, in the order the
 //! staff navigation shows its sections.
 
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -10,7 +9,7 @@ use axum::Router;
 use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use tower::{Service, ServiceBuilder};
+use tower::ServiceBuilder;
 use tower_sessions::cookie::SameSite;
 use tower_sessions::{Expiry, SessionManagerLayer};
 
@@ -75,17 +74,7 @@ pub fn staff_nav(table: &[RouteInfo]) -> Vec<(&'static str, &'static str, bool)>
 /// The layers wrap the router as one service, rather than each route (`Router::layer`): axum
 /// boxes and clones a per-route layer for every request, which was a measurable share of a
 /// kept page's cost (issue 16). Only `mark_route`, which needs the matched route, is inside.
-pub fn build(
-    state: AppState,
-) -> impl Service<
-    Request,
-    Response = Response,
-    Error = Infallible,
-    Future = impl Future<Output = Result<Response, Infallible>> + Send,
-> + Clone
-+ Send
-+ Sync
-+ 'static {
+pub fn build(state: AppState) -> Router {
     let shared = state.shared();
     let https = shared.secure_cookies;
     let sessions = SessionManagerLayer::new(shared.sessions.clone())
@@ -103,7 +92,7 @@ pub fn build(
         .fallback(static_or_not_found)
         .layer(axum::middleware::from_fn(metrics::mark_route))
         .with_state(state.clone());
-    ServiceBuilder::new()
+    let app = ServiceBuilder::new()
         .layer(axum::middleware::from_fn(metrics::track))
         .map_response(move |response| headers::apply(https, response))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
@@ -128,7 +117,8 @@ pub fn build(
         ))
         // Inside the context, which renders its refusals in the user's language.
         .layer(axum::middleware::from_fn(input_screen::middleware))
-        .service(router)
+        .service(router);
+    Router::new().fallback_service(app)
 }
 
 async fn static_or_not_found(headers: HeaderMap, request: Request) -> Response {

@@ -150,20 +150,7 @@ fn start_mailer(
 /// Serves HTTP/1.1 and HTTP/2 on `listener` until SIGTERM or Ctrl-C, then lets the requests in
 /// flight finish (at most 30 s). Unlike `axum::serve`, a connection must send each request's
 /// headers within `header_timeout` (hyper's header read timeout, which needs a timer).
-async fn serve<App, AppFuture>(listener: TcpListener, app: App, header_timeout: std::time::Duration)
-where
-    App: tower::Service<
-            axum::extract::Request,
-            Response = axum::response::Response,
-            Error = std::convert::Infallible,
-            Future = AppFuture,
-        > + Clone
-        + Send
-        + 'static,
-    AppFuture: std::future::Future<Output = Result<axum::response::Response, std::convert::Infallible>>
-        + Send
-        + 'static,
-{
+async fn serve(listener: TcpListener, app: axum::Router, header_timeout: std::time::Duration) {
     use axum::extract::ConnectInfo;
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
     use hyper_util::server::conn::auto::Builder;
@@ -197,7 +184,7 @@ where
             app.clone(),
             move |mut request: axum::http::Request<hyper::body::Incoming>| {
                 request.extensions_mut().insert(ConnectInfo(peer));
-                request.map(axum::body::Body::new)
+                request
             },
         );
         let connection = builder

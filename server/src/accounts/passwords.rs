@@ -8,30 +8,39 @@ use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 /// so that a failed sign-in takes as long either way.
 pub const DUMMY_HASH: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Xv0ctwLAh8Yp3IiJN3M2y3Ui9cwJvWjz5VNGSf6zF3U";
 
-pub async fn hash(password: String) -> anyhow::Result<String> {
+/// Runs `argon2` on a blocking thread, which then gives the hash's 19 MiB back to the system
+/// at once (`allocator::give_back_freed_memory`).
+async fn off_the_async_threads<T: Send + 'static>(
+    argon2: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, tokio::task::JoinError> {
     tokio::task::spawn_blocking(move || {
-        let hashed = Argon2::default()
+        let result = argon2();
+        crate::allocator::give_back_freed_memory();
+        result
+    })
+    .await
+}
+
+pub async fn hash(password: String) -> anyhow::Result<String> {
+    off_the_async_threads(move || {
+        Argon2::default()
             .hash_password(password.as_bytes())
             .map(|h| h.to_string())
-            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"));
-        crate::give_back_freed_memory();
-        hashed
+            .map_err(|e| anyhow::anyhow!("hashing failed: {e}"))
     })
     .await?
 }
 
 /// Whether `password` matches the stored PHC string.
 pub async fn verify(password: String, stored: String) -> bool {
-    tokio::task::spawn_blocking(move || {
-        let matches = PasswordHash::new(&stored)
+    off_the_async_threads(move || {
+        PasswordHash::new(&stored)
             .map(|parsed| {
                 Argon2::default()
                     .verify_password(password.as_bytes(), &parsed)
                     .is_ok()
             })
-            .unwrap_or(false);
-        crate::give_back_freed_memory();
-        matches
+            .unwrap_or(false)
     })
     .await
     .unwrap_or(false)

@@ -4,6 +4,8 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
+use super::seed::Texts;
+
 /// `pages.kind`: one of the nine policies, or another standalone page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
 #[sqlx(rename_all = "snake_case")]
@@ -117,12 +119,7 @@ pub async fn published_faqs(db: &SqlitePool) -> sqlx::Result<Vec<FaqRow>> {
 pub struct NewPage<'a> {
     pub slug: &'a str,
     pub kind: PageKind,
-    pub title_tr: &'a str,
-    pub title_en: &'a str,
-    pub description_tr: &'a str,
-    pub description_en: &'a str,
-    pub body_tr: &'a str,
-    pub body_en: &'a str,
+    pub texts: Texts<'a>,
 }
 
 /// The slugs of every page, for the start-up seeding to insert only what is missing.
@@ -143,12 +140,12 @@ pub async fn insert_page_if_missing(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         p.slug,
         p.kind,
-        p.title_tr,
-        p.title_en,
-        p.description_tr,
-        p.description_en,
-        p.body_tr,
-        p.body_en
+        p.texts.title_tr,
+        p.texts.title_en,
+        p.texts.description_tr,
+        p.texts.description_en,
+        p.texts.body_tr,
+        p.texts.body_en
     )
     .execute(conn)
     .await?;

@@ -46,6 +46,30 @@ impl Document<'_> {
     }
 }
 
+/// A page's or post's title, description and body in both languages.
+pub struct Texts<'a> {
+    pub title_tr: &'a str,
+    pub title_en: &'a str,
+    pub description_tr: &'a str,
+    pub description_en: &'a str,
+    pub body_tr: &'a str,
+    pub body_en: &'a str,
+}
+
+impl<'a> Texts<'a> {
+    /// The texts of a file pair (`bilingual`).
+    pub fn of(tr: &'a Document<'a>, en: &'a Document<'a>) -> anyhow::Result<Texts<'a>> {
+        Ok(Texts {
+            title_tr: tr.get("title")?,
+            title_en: en.get("title")?,
+            description_tr: tr.get("description")?,
+            description_en: en.get("description")?,
+            body_tr: tr.body,
+            body_en: en.body,
+        })
+    }
+}
+
 /// Pairs `dir/{slug}.tr.md` with `dir/{slug}.en.md`.
 pub fn bilingual(dir: &str) -> anyhow::Result<Vec<(String, Document<'static>, Document<'static>)>> {
     let mut out = Vec::new();
@@ -87,12 +111,7 @@ pub async fn seed_content(db: &SqlitePool) -> anyhow::Result<()> {
             let page = NewPage {
                 slug: &slug,
                 kind,
-                title_tr: tr.get("title")?,
-                title_en: en.get("title")?,
-                description_tr: tr.get("description")?,
-                description_en: en.get("description")?,
-                body_tr: tr.body,
-                body_en: en.body,
+                texts: Texts::of(&tr, &en)?,
             };
             queries::insert_page_if_missing(&mut tx, &page).await?;
         }

@@ -15,7 +15,7 @@ use sqlx::SqlitePool;
 use time::macros::{format_description, time};
 
 use crate::accounts::admins::create_admin;
-use crate::content::seed::bilingual;
+use crate::content::seed::{Texts, bilingual};
 
 /// The demo admin's e-mail address.
 pub const DEMO_ADMIN_EMAIL: &str = "admin@ortak.local";
@@ -44,12 +44,7 @@ async fn seed_blog(db: &SqlitePool) -> anyhow::Result<()> {
             .with_context(|| format!("blog/{slug}: date"))?;
         let post = queries::NewPost {
             slug: &slug,
-            title_tr: tr.get("title")?,
-            title_en: en.get("title")?,
-            description_tr: tr.get("description")?,
-            description_en: en.get("description")?,
-            body_tr: tr.body,
-            body_en: en.body,
+            texts: Texts::of(&tr, &en)?,
             published_at: date.with_time(time!(9:00)).assume_utc(),
         };
         queries::insert_post_if_missing(db, &post).await?;

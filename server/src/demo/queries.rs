@@ -4,15 +4,12 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
+use crate::content::seed::Texts;
+
 /// A blog post as the content files hold it.
 pub struct NewPost<'a> {
     pub slug: &'a str,
-    pub title_tr: &'a str,
-    pub title_en: &'a str,
-    pub description_tr: &'a str,
-    pub description_en: &'a str,
-    pub body_tr: &'a str,
-    pub body_en: &'a str,
+    pub texts: Texts<'a>,
     pub published_at: OffsetDateTime,
 }
 
@@ -23,12 +20,12 @@ pub async fn insert_post_if_missing(db: &SqlitePool, p: &NewPost<'_>) -> sqlx::R
          (slug, title_tr, title_en, description_tr, description_en, body_tr, body_en, published_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         p.slug,
-        p.title_tr,
-        p.title_en,
-        p.description_tr,
-        p.description_en,
-        p.body_tr,
-        p.body_en,
+        p.texts.title_tr,
+        p.texts.title_en,
+        p.texts.description_tr,
+        p.texts.description_en,
+        p.texts.body_tr,
+        p.texts.body_en,
         p.published_at
     )
     .execute(db)
