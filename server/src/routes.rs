@@ -95,6 +95,7 @@ pub fn build(state: AppState) -> Router {
     let app = ServiceBuilder::new()
         .layer(axum::middleware::from_fn(metrics::track))
         .map_response(move |response| headers::apply(https, response))
+        .layer(axum::middleware::from_fn(metrics::refuse_unknown_methods))
         .layer(tower_http::timeout::TimeoutLayer::with_status_code(
             axum::http::StatusCode::REQUEST_TIMEOUT,
             Duration::from_secs(30),

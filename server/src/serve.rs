@@ -31,6 +31,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         settings.public_url.as_deref().unwrap_or_default(),
     )?;
     crate::web::metrics::install(settings.metrics_token.clone())?;
+    crate::accounts::passwords::set_memory_budget(settings.hashing_memory_mb);
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
         demo::seed_demo(&pool, &settings.data_dir).await?
@@ -74,7 +75,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
 
     announce(admin_password, &public_url, bound);
     let header_timeout = std::time::Duration::from_secs(settings.header_timeout_seconds);
-    serve(listener, app, header_timeout).await;
+    serve(listener, app, header_timeout, settings.max_connections).await;
     cleanup.abort();
     jobs.abort();
     if let Some(mailer) = mailer {
@@ -150,7 +151,12 @@ fn start_mailer(
 /// Serves HTTP/1.1 and HTTP/2 on `listener` until SIGTERM or Ctrl-C, then lets the requests in
 /// flight finish (at most 30 s). Unlike `axum::serve`, a connection must send each request's
 /// headers within `header_timeout` (hyper's header read timeout, which needs a timer).
-async fn serve(listener: TcpListener, app: axum::Router, header_timeout: std::time::Duration) {
+async fn serve(
+    listener: TcpListener,
+    app: axum::Router,
+    header_timeout: std::time::Duration,
+    max_connections: usize,
+) {
     use axum::extract::ConnectInfo;
     use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
     use hyper_util::server::conn::auto::Builder;
@@ -165,7 +171,14 @@ async fn serve(listener: TcpListener, app: axum::Router, header_timeout: std::ti
     builder.http2().timer(TokioTimer::new());
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown_signal());
+    // At most `max_connections` at once: beyond, nothing is accepted until one ends, and new
+    // connections wait in the kernel's queue (issue 26, item 10).
+    let open = Arc::new(tokio::sync::Semaphore::new(max_connections.max(1)));
     loop {
+        let slot = tokio::select! {
+            slot = open.clone().acquire_owned() => slot.expect("the semaphore is never closed"),
+            () = &mut shutdown => break,
+        };
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
                 Ok(accepted) => accepted,
@@ -195,6 +208,7 @@ async fn serve(listener: TcpListener, app: axum::Router, header_timeout: std::ti
             if let Err(e) = connection.await {
                 tracing::debug!(error = %e, "connection ended with an error");
             }
+            drop(slot);
         });
     }
     drop(listener);
@@ -245,6 +259,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         oidc,
         sessions: running.sessions,
         data_dir: settings.data_dir.clone(),
+        min_free_disk_bytes: settings.min_free_disk_mb * 1024 * 1024,
         service_fee_bp: settings.service_fee_bp,
         staff_email: settings.staff_email.clone(),
         trusted_proxies,

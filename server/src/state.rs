@@ -48,6 +48,8 @@ pub struct Shared {
     pub staff_email: String,
     /// The data folder (database and uploads).
     pub data_dir: std::path::PathBuf,
+    /// Uploads are refused while the data folder's disk has less free space than this.
+    pub min_free_disk_bytes: u64,
     /// The session store, for bearer tokens (a session's id) on the API.
     pub sessions: CachedStore,
     /// The reverse proxies whose `X-Forwarded-For` names the client (`ORTAK_TRUSTED_PROXIES`).

@@ -92,6 +92,17 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
                         Ok(r) => panic!("MKK: {}", r.status()),
                         Err(_) => return,
                     }
+                    // Staff's verification, which investing waits for.
+                    let reviewed = sqlx::query(
+                        "UPDATE mkk_profiles SET status = 'verified', verified_by = 'staff'
+                         WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+                    )
+                    .bind(&email)
+                    .execute(&db)
+                    .await;
+                    if reviewed.is_err() {
+                        return;
+                    }
                     let request = browser
                         .post(format!("{base}/api/investmentRequests"))
                         .header("x-csrf-token", &token)

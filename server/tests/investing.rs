@@ -5,7 +5,7 @@ use crate::common;
 use axum::Router;
 use axum::routing::post;
 use common::journeys::{create_admin, csrf, post_form, sign_in, sign_up};
-use common::money::{make_qualified, verify_email};
+use common::money::{make_qualified, verify_email, verify_mkk};
 use common::smtp::SmtpSink;
 use common::{Server, client, csrf_of};
 use tempfile::TempDir;
@@ -145,10 +145,12 @@ async fn mkk_data_is_checked_and_required_before_investing() {
         assert!(html.contains(message), "{message}");
         assert!(html.contains("value=\"Yılmaz\""), "keeps what was typed");
     }
-    let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM mkk_profiles")
-        .fetch_one(&server.db().await)
-        .await
-        .unwrap();
+    let stored: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM mkk_profiles WHERE email NOT LIKE '%@demo.ortak.local'",
+    )
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
     assert_eq!(stored, 0);
 
     let english = post_form(
@@ -195,10 +197,15 @@ async fn mkk_data_is_checked_and_required_before_investing() {
     );
     let page = common::text(&browser, server.url("/mkk?lang=tr")).await;
     assert!(page.contains("Gönderildi, ekibimiz inceliyor"));
+    // Sent is not verified: nothing can be invested until staff (or e-government) verify it.
+    let form = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
+    assert!(!form.contains("data-island=\"investment\""));
+    assert!(form.contains("MKK bilgileriniz ekibimiz tarafından doğrulanıyor"));
+    verify_mkk(&server, "mkk@example.com").await;
     let form = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     assert!(
         form.contains("data-island=\"investment\""),
-        "the amount page opens once MKK data is complete"
+        "the amount page opens once MKK data is verified"
     );
 }
 
@@ -226,6 +233,7 @@ async fn an_investor_requests_an_investment_once_and_staff_review_it() {
         .status(),
         303
     );
+    verify_mkk(&server, "invest@example.com").await;
 
     let page = common::text(&browser, server.url("/investmentFlow?startup=cemre-enerji")).await;
     let key = page
@@ -414,6 +422,7 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
         .status(),
         303
     );
+    verify_mkk(&server, "pre@example.com").await;
 
     let closed = browser
         .get(server.url("/investmentFlow?startup=zeytin-finans"))
@@ -628,6 +637,11 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     // database allows and with the fee in the ledger: the money path has its own tests).
     let db = server.db().await;
     for sql in [
+        // Approval needs an investor whose MKK data is verified.
+        "INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name,
+             last_name, email, phone, annual_income_kurus, identity_number, birth_date, status)
+         SELECT id, 'individual', 1, 'tckn', 'Ayşe', 'Yılmaz', email, '+905321234567', 150000000,
+             '10000000146', '1984-02-29', 'verified' FROM users WHERE email = 'rapor@example.com'",
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
              fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key,
              cancel_until)
@@ -745,6 +759,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         .status(),
         303
     );
+    verify_mkk(&server, "rapor@example.com").await;
     assert_eq!(
         post_form(
             &browser,
@@ -807,6 +822,7 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
     )
     .await;
     assert_eq!(mkk.status(), 303);
+    verify_mkk(&server, "red@example.com").await;
     let sent = browser
         .post(server.url("/api/investmentRequests"))
         .header("x-csrf-token", &token)

@@ -30,6 +30,7 @@ mod payments_money_path;
 mod privacy;
 mod profile;
 mod project;
+mod protection;
 mod questions;
 mod reconfirmation;
 mod reports_due;

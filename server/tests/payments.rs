@@ -31,6 +31,7 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
             .status(),
         303
     );
+    common::money::verify_mkk(server, "odeme@example.com").await;
     let request = [
         ("startup", "cemre-enerji".to_owned()),
         ("amount", "400.000".into()),
@@ -224,13 +225,28 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         server.url("/invFlow/bank"),
         &token,
         &with_request(
-            vec![("payer_name", "Ayşe Yılmaz".into()), ("phone", "12".into())],
+            vec![
+                ("payer_name", "Başka Biri Holding".into()),
+                ("address", "Bağdat Cad. 1".into()),
+                ("phone", "12".into()),
+            ],
             id,
         ),
     )
     .await;
     assert_eq!(bad.status(), 422);
-    assert!(bad.text().await.unwrap().contains("value=\"Ayşe Yılmaz\""));
+    let bad = bad.text().await.unwrap();
+    assert!(
+        bad.contains("value=\"Bağdat Cad. 1\""),
+        "keeps what was typed"
+    );
+    // The payer is the investor as verified, whatever was posted (issue 26, item 6), and the
+    // IBAN must be declared their own.
+    assert!(bad.contains("Ayşe Yılmaz") && !bad.contains("Başka Biri"));
+    assert!(
+        bad.contains("IBAN&#x27;ın kendi adınıza olduğunu onaylayın")
+            || bad.contains("IBAN'ın kendi adınıza olduğunu onaylayın")
+    );
     let sent = post_form(
         &browser,
         server.url("/invFlow/bank"),
@@ -244,6 +260,7 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
                 ("post_code", "34728".into()),
                 ("phone", "0532 123 45 67".into()),
                 ("iban", "TR47 0000 1001 0000 0350 9300 01".into()),
+                ("iban_own", "on".into()),
             ],
             id,
         ),
@@ -305,8 +322,8 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
         "no header or footer"
     );
 
-    // Staff record what the clearing bank reported; an amount short of the investment shows as
-    // a mismatch until the rest arrives (receipts add up: each is money that reached escrow).
+    // The clearing bank's statement is imported: a line short of the investment is flagged and
+    // records nothing; the exact amount from the investor funds the request.
     let staff = common::journeys::sign_in(
         &server,
         "super@example.com",
@@ -315,25 +332,21 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     .await;
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(board.contains(&reference) && board.contains("Bekleniyor"));
-    let mark = |amount: &str| {
-        let (staff, server, token) = (&staff, &server, common::csrf_of(&board));
-        let amount = amount.to_owned();
-        async move {
-            post_form(
-                staff,
-                server.url(&format!("/dashboard/takasbank/{id}/received")),
-                &token,
-                &[("amount", amount), ("date", "2026-11-20".into())],
-            )
+    assert_eq!(
+        common::money::receive(&server, &staff, id, "390.000").await,
+        303
+    );
+    let received: Option<i64> =
+        sqlx::query_scalar("SELECT received_amount_kurus FROM bank_transfers WHERE request_id = ?")
+            .bind(id)
+            .fetch_one(&db)
             .await
-            .status()
-            .as_u16()
-        }
-    };
-    assert_eq!(mark("390.000").await, 303);
-    let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
-    assert!(board.contains("<td>Tutar uyuşmuyor</td><td class=\"cell--fixed\">390.000 TL</td><td class=\"cell--fixed\">20.11.2026</td>"));
-    assert_eq!(mark("10.000").await, 303);
+            .unwrap();
+    assert_eq!(received, None, "a short line records nothing");
+    assert_eq!(
+        common::money::receive(&server, &staff, id, "400.000").await,
+        303
+    );
     let board = common::text(&staff, server.url("/dashboard/takasbank")).await;
     assert!(
         board.contains("<td>Alındı</td><td class=\"cell--fixed\">400.000 TL</td><td class=\"cell--fixed\">20.11.2026</td>")
@@ -347,14 +360,10 @@ async fn the_fee_is_paid_through_3d_secure_then_the_escrow_step_gives_a_referenc
     .fetch_all(&db)
     .await
     .unwrap();
-    assert_eq!(
-        notes,
-        [
-            "transfer received: 390.000 TL on 2026-11-20 (mismatch)",
-            "transfer received: 10.000 TL on 2026-11-20"
-        ]
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].starts_with("transfer received: 400.000 TL on 2026-11-20 (statement TEST line")
     );
-    assert_eq!(mark("çok").await, 400);
 
     // Someone else cannot see or pay it.
     let stranger = sign_up(&server, "yabanci@example.com").await;

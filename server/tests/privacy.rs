@@ -22,7 +22,14 @@ const TCKN: &str = "10000000146";
 const PASSWORD: &str = "gizli-sifre-123";
 
 fn files_in(server: &Server, folder: &str) -> usize {
-    std::fs::read_dir(server.data.path().join(folder)).map_or(0, |d| d.count())
+    // The demo's own files (its investors' evidence) are not the member's.
+    std::fs::read_dir(server.data.path().join(folder)).map_or(0, |d| {
+        d.filter(|f| {
+            !f.as_ref()
+                .is_ok_and(|f| f.file_name().to_string_lossy().starts_with("demo-"))
+        })
+        .count()
+    })
 }
 
 /// A member whose address is verified, signed in.
@@ -60,6 +67,25 @@ fn mkk_fields(email: &str) -> Vec<(&'static str, String)> {
 /// tests; here only its traces matter) through the moves the database allows, with the ledger
 /// rows each one needs. `fee_paid`: the fee was paid on the way. Returns its id.
 async fn request(server: &Server, email: &str, slug: &str, status: &str, fee_paid: bool) -> i64 {
+    // Requests move on only for an investor whose MKK data is verified.
+    let user = scalar(
+        server,
+        &format!("SELECT id FROM users WHERE email = '{email}'"),
+    )
+    .await;
+    exec(
+        server,
+        &format!(
+            "INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name,
+                 last_name, email, phone, annual_income_kurus, identity_number, birth_date, status)
+             SELECT {user}, 'individual', 1, 'tckn', 'Ayşe', 'Yılmaz', '{email}', '+905321234567',
+                 75000000, '{}', '1984-02-29', 'submitted'
+             WHERE NOT EXISTS (SELECT 1 FROM mkk_profiles WHERE user_id = {user});
+             UPDATE mkk_profiles SET status = 'verified' WHERE user_id = {user};",
+            common::money::tckn(900 + user as u32)
+        ),
+    )
+    .await;
     let id = scalar(
         server,
         &format!(
@@ -873,5 +899,127 @@ async fn reports_are_for_the_startups_investors_its_fund_and_staff() {
     assert_eq!(
         status(sign_in(&server, "baska@example.com", PASSWORD).await).await,
         404
+    );
+}
+
+// ---- issue 26, item 11: the export and deletion hold at every request status ----------------
+
+#[tokio::test]
+async fn the_export_and_deletion_work_at_every_request_status() {
+    let sink = SmtpSink::start().await;
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_SMTP_URL", &sink.url())],
+    );
+    let email = "her-durum@example.com";
+    let member = verified_member(&server, email).await;
+    leave_traces(&server, &sink, &member, email).await;
+    let slugs = [
+        "cemre-enerji",
+        "cicek-tarim",
+        "kalkan-siber",
+        "rota-mobilite",
+        "uydu-bag",
+    ];
+    let statuses = [
+        "submitted",
+        "under_review",
+        "approved",
+        "fee_paid",
+        "funded",
+        "allocated",
+        "rejected",
+        "cancelled",
+        "lapsed",
+    ];
+    let mut ids = Vec::new();
+    for (n, status) in statuses.iter().enumerate() {
+        let id = request(&server, email, slugs[n % slugs.len()], status, false).await;
+        ids.push((id, *status));
+    }
+    // Money that reached escrow: a card payment and a transfer the bank reported, by date.
+    for (id, status) in &ids {
+        if matches!(*status, "funded" | "allocated") {
+            paid(&server, *id).await;
+            exec(
+                &server,
+                &format!(
+                    "UPDATE bank_transfers SET received_at = '2026-11-20',
+                         received_amount_kurus = 25000000 WHERE request_id = {id}"
+                ),
+            )
+            .await;
+        }
+    }
+    let waitlisted = scalar(
+        &server,
+        &format!(
+            "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
+                 fee_added, investment_kurus, total_kurus, status, risk_accepted_at,
+                 idempotency_key, cancel_until)
+             SELECT u.id, s.id, 'investment', 25000000, 625000, 1, 25000000, 25625000,
+                 'waitlisted', '2026-11-01T00:00:00Z', 'bekleyen', '2026-11-03T00:00:00Z'
+             FROM users u, startups s WHERE u.email = '{email}' AND s.slug = 'uydu-bag'
+             RETURNING id"
+        ),
+    )
+    .await;
+
+    // Before the fix: 500 for every member whose transfer was recorded.
+    let export = member
+        .get(server.url("/profile/export"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(export.status(), 200);
+    let export: serde_json::Value = export.json().await.unwrap();
+    assert_eq!(export["investment_requests"].as_array().unwrap().len(), 10);
+    let received: Vec<&str> = export["escrow_transfers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["received_on"].as_str())
+        .collect();
+    assert_eq!(received, ["2026-11-20", "2026-11-20"]);
+    assert_eq!(export["identities_held"][0]["identity_number"], TCKN);
+
+    // Deletion waits while money is under way; once every request ended, it goes through.
+    assert_eq!(delete_membership(&server, &member).await.status(), 422);
+    exec(
+        &server,
+        &format!("UPDATE investment_requests SET status = 'cancelled' WHERE id = {waitlisted}"),
+    )
+    .await;
+    for (id, status) in &ids {
+        match *status {
+            "submitted" | "under_review" | "approved" => advance(&server, *id, "cancelled").await,
+            "fee_paid" => advance(&server, *id, "refunded").await,
+            "funded" => advance(&server, *id, "allocated").await,
+            _ => {}
+        }
+    }
+    let user = scalar(
+        &server,
+        &format!("SELECT id FROM users WHERE email = '{email}'"),
+    )
+    .await;
+    assert_eq!(delete_membership(&server, &member).await.status(), 303);
+    assert_eq!(
+        scalar(
+            &server,
+            &format!("SELECT COUNT(*) FROM identity_history WHERE user_id = {user}")
+        )
+        .await,
+        0,
+        "the identities held are erased with the MKK data"
+    );
+    assert_eq!(
+        scalar(
+            &server,
+            &format!("SELECT COUNT(*) FROM investment_requests WHERE user_id = {user}")
+        )
+        .await,
+        3,
+        "the requests that moved money are kept (two allocated, one fee refunded)"
     );
 }

@@ -404,9 +404,14 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ),
         ("/dashboard/faq", [SignIn, Forbidden, Ok, Ok, Forbidden]),
         ("/dashboard/faq/new", [SignIn, Forbidden, Ok, Ok, Forbidden]),
+        // Escrow transfers and receipts are superadmins' (issue 26, item 5).
         (
             "/dashboard/takasbank",
-            [SignIn, Forbidden, Ok, Ok, Forbidden],
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/takasbank/statements",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
         ),
         (
             "/dashboard/investments",
@@ -566,7 +571,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         ("gsyf", false),
         ("academy", false),
         ("newsletter", false),
-        ("takasbank", false),
+        ("takasbank", true),
         ("rounds", false),
         ("faq", false),
         ("blogs", false),
@@ -696,8 +701,9 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         "/contactUs",
         "/qualifiedInvestor",
     ];
-    const SUPERADMIN_ONLY: [&str; 6] = [
+    const SUPERADMIN_ONLY: [&str; 7] = [
         "/dashboard/investments",
+        "/dashboard/takasbank",
         "/dashboard/vcGroups",
         "/dashboard/vipgroups",
         "/dashboard/qualifiedUsers",
@@ -713,6 +719,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             || (route.path.starts_with("/dashboard/rounds/")
                 && (route.path.ends_with("/close") || route.path.ends_with("/refunds.csv")))
             || route.path == "/dashboard/users/{id}/2fa"
+            || route.path == "/dashboard/users/{id}/identity-unlock"
         {
             "super-admin"
         } else if route.path.starts_with("/dashboard") {
@@ -811,6 +818,7 @@ async fn an_investor_cannot_reach_another_investors_request_or_payment() {
             .status(),
         303
     );
+    common::money::verify_mkk(&server, "sahip@example.com").await;
     let page = common::text(&owner, server.url("/investmentFlow?startup=cemre-enerji")).await;
     let key = page
         .split("name=\"idempotency_key\" value=\"")
@@ -969,7 +977,7 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
         .await
         .unwrap();
     assert_eq!(declared.status(), 303);
-    let declaration: i64 = sqlx::query_scalar("SELECT id FROM qualified_declarations")
+    let declaration: i64 = sqlx::query_scalar("SELECT id FROM qualified_declarations WHERE user_id NOT IN (SELECT id FROM users WHERE email LIKE '%@demo.ortak.local')")
         .fetch_one(&db)
         .await
         .unwrap();
@@ -1026,7 +1034,12 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
     .await
     .unwrap();
     sqlx::query(
-        "UPDATE investment_requests SET status = 'approved' WHERE idempotency_key = 'rol-yatirim';
+        "INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name,
+             last_name, email, phone, annual_income_kurus, identity_number, birth_date, status)
+         SELECT id, 'individual', 1, 'tckn', 'Ayşe', 'Yılmaz', email, '+905321234567', 0,
+             '10000000146', '1984-02-29', 'verified' FROM users WHERE email = 'sahip@example.com'
+         ON CONFLICT (user_id) DO UPDATE SET status = 'verified';
+         UPDATE investment_requests SET status = 'approved' WHERE idempotency_key = 'rol-yatirim';
          INSERT INTO money_events (request_id, kind, amount_kurus, note)
              SELECT id, 'fee_paid', 250000, 'test' FROM investment_requests
              WHERE idempotency_key = 'rol-yatirim';

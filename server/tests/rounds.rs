@@ -7,7 +7,7 @@ use crate::common;
 use common::journeys::{ADMIN_PASSWORD, create_admin, post_form, sign_in};
 use common::money::{
     fund, give_transfer, investor, pay_fee, qualified_investor, receive, request_of, send_request,
-    set_clock, staff_move, status_of, wait_for_count,
+    set_clock, staff_move, status_of, typed_receipt, wait_for_count,
 };
 use common::{Server, csrf_of, scalar};
 use tempfile::TempDir;
@@ -16,6 +16,7 @@ use tempfile::TempDir;
 fn start(clock: &TempDir) -> Server {
     let data = TempDir::new().unwrap();
     create_admin(&data, "super@example.com", true);
+    create_admin(&data, "super2@example.com", true);
     let file = clock.path().join("offset");
     set_clock(&file, 0);
     Server::start_in(
@@ -136,8 +137,23 @@ async fn every_move_of_money_is_in_the_ledger_and_the_timeline_follows_it() {
         ("transfer_instructed".to_owned(), 25_000_000)
     );
 
-    // Part of the money: recorded, flagged, not yet in the round.
+    // Part of the money, on the bank's statement: not the expected amount, so it is flagged for
+    // a person and moves nothing (issue 26, item 5).
     assert_eq!(receive(&server, &staff, id, "200.000").await, 303);
+    assert_eq!(status_of(&server, id).await, "fee_paid");
+    assert_eq!(ledger(&server, id).await.len(), 2, "nothing recorded");
+    let lines = common::text(&staff, server.url("/dashboard/takasbank/statements")).await;
+    assert!(
+        lines.contains("Beklenen tutar değil")
+            && lines.contains("Bir satırın incelenmesi gerekiyor")
+    );
+    // The bank confirms the 200.000 TL by letter: typed by one superadmin, confirmed by a
+    // second, it is recorded; the round page flags the shortfall.
+    let second = sign_in(&server, "super2@example.com", ADMIN_PASSWORD).await;
+    assert_eq!(
+        typed_receipt(&server, (&staff, &second), id, "200.000").await,
+        (303, 303)
+    );
     assert_eq!(status_of(&server, id).await, "fee_paid");
     let round = common::text(&staff, server.url(&format!("/dashboard/rounds/{cemre}"))).await;
     assert!(
@@ -145,7 +161,10 @@ async fn every_move_of_money_is_in_the_ledger_and_the_timeline_follows_it() {
         "the round page flags it"
     );
     // The rest: funded, and the round's raised amount and investor count follow the ledger.
-    assert_eq!(receive(&server, &staff, id, "50.000").await, 303);
+    assert_eq!(
+        typed_receipt(&server, (&second, &staff), id, "50.000").await,
+        (303, 303)
+    );
     assert_eq!(status_of(&server, id).await, "funded");
     let raised = scalar(
         &server,
@@ -170,8 +189,9 @@ async fn every_move_of_money_is_in_the_ledger_and_the_timeline_follows_it() {
             && body.contains("tarihinde kapanır"),
         "{body}"
     );
-    // A transfer beyond what the request takes goes straight back.
-    assert_eq!(receive(&server, &staff, id, "5.000").await, 303);
+    // The full amount again, on a statement from the investor: the request is funded already,
+    // so it goes straight back.
+    assert_eq!(receive(&server, &staff, id, "250.000").await, 303);
     let kinds: Vec<String> = ledger(&server, id)
         .await
         .into_iter()
@@ -219,6 +239,14 @@ async fn every_move_of_money_is_in_the_ledger_and_the_timeline_follows_it() {
         .await,
         3
     );
+    assert_eq!(
+        scalar(
+            &server,
+            "SELECT COUNT(*) FROM audit_log WHERE action IN ('statement.import', 'receipt.propose')"
+        )
+        .await,
+        4
+    );
     // Staff see the ledger on the request's page.
     let page = common::text(&staff, server.url(&format!("/dashboard/investments/{id}"))).await;
     assert!(
@@ -229,7 +257,7 @@ async fn every_move_of_money_is_in_the_ledger_and_the_timeline_follows_it() {
 }
 
 #[tokio::test]
-async fn a_full_round_keeps_a_waitlist_promoted_in_order() {
+async fn a_full_round_keeps_a_waitlist_promoted_in_order_passing_over_what_does_not_fit() {
     let clock = TempDir::new().unwrap();
     let server = start(&clock);
     let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
@@ -288,8 +316,8 @@ async fn a_full_round_keeps_a_waitlist_promoted_in_order() {
             && pending.contains("tur kapanana kadar iptal edebilirsiniz")
     );
 
-    // 100.000 TL frees up: C's request would fit, but B is first in line and does not: nobody
-    // is passed over.
+    // 100.000 TL frees up: C's request fits and gets its place; B, first in line, does not fit
+    // and keeps its place. A large request never freezes the line (issue 26).
     let demo: i64 = scalar(
         &server,
         &format!(
@@ -303,9 +331,9 @@ async fn a_full_round_keeps_a_waitlist_promoted_in_order() {
     );
     assert_eq!(
         (status_of(&server, rb).await, status_of(&server, rc).await),
-        ("waitlisted".into(), "waitlisted".into())
+        ("waitlisted".into(), "submitted".into())
     );
-    // A withdraws: B, then C, get their places, in order.
+    // A withdraws: B gets its place too.
     let ra = request_of(&server, "a@example.com").await;
     let cancelled = post_form(
         &a,
@@ -325,7 +353,7 @@ async fn a_full_round_keeps_a_waitlist_promoted_in_order() {
     .fetch_all(&server.db().await)
     .await
     .unwrap();
-    assert_eq!(promoted, [rb, rc]);
+    assert_eq!(promoted, [rc, rb]);
     let (subject, body) = mails_to(&server, "c@example.com").await.pop().unwrap();
     assert!(
         subject.contains("turda yer açıldı") && body.contains("✓ Bekleme listesine alındı"),

@@ -297,6 +297,10 @@ async fn many_funded_requests(server: &Server, startup: i64, count: i64) {
         let email = format!("kalabalik{n}@example.com");
         let user: i64 = sqlx::query_scalar("INSERT INTO users (email, first_name, email_verified_at) VALUES (?, 'Kalabalık', '2026-01-01T00:00:00Z') RETURNING id")
             .bind(&email).fetch_one(&mut *tx).await.unwrap();
+        sqlx::query("INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name, last_name,
+                         email, phone, annual_income_kurus, identity_number, birth_date, status)
+                     VALUES (?, 'individual', 1, 'tckn', 'Kalabalık', 'Yatırımcı', ?, '+905321234567', 0, ?, '1980-01-01', 'verified')")
+            .bind(user).bind(&email).bind(common::money::tckn(5000 + n as u32)).execute(&mut *tx).await.unwrap();
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added, investment_kurus,
                  total_kurus, risk_accepted_at, idempotency_key, cancel_until)

@@ -68,6 +68,18 @@ fn required(errors: &mut FieldErrors, field: &'static str, value: &str, max: usi
     value.to_owned()
 }
 
+/// A person's name: required, at most 100 characters, letters and name punctuation only.
+pub fn person_name(errors: &mut FieldErrors, field: &'static str, value: &str) -> String {
+    let name = required(errors, field, value, 100);
+    if !name.is_empty()
+        && errors.get(field).is_none()
+        && !crate::domain::text::is_person_name(&name)
+    {
+        errors.add(field, "validation-name-characters");
+    }
+    name
+}
+
 /// The sign-up form as posted. Every field defaults to empty, so a missing field is reported
 /// as required rather than refused as a malformed request.
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -109,8 +121,8 @@ pub fn validate_signup(form: &SignupForm) -> Result<NewAccount, FieldErrors> {
         &form.password,
         &form.password_confirm,
     );
-    let first_name = required(&mut errors, "first_name", &form.first_name, 100);
-    let last_name = required(&mut errors, "last_name", &form.last_name, 100);
+    let first_name = person_name(&mut errors, "first_name", &form.first_name);
+    let last_name = person_name(&mut errors, "last_name", &form.last_name);
     let phone = errors.check("phone", normalize_mobile(&form.phone), |e| e.message_id());
     let country = required(&mut errors, "country", &form.country, 100);
     let city = required(&mut errors, "city", &form.city, 100);

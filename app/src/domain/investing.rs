@@ -231,6 +231,7 @@ impl RequestStatus {
             (Submitted, UnderReview)
                 | (Submitted | UnderReview, Approved | Rejected)
                 | (Approved | FeePaid | Funded, Rejected)
+                | (Waitlisted, Rejected | Cancelled)
         )
     }
 
@@ -240,7 +241,7 @@ impl RequestStatus {
         use RequestStatus::*;
         matches!(
             (self, to),
-            (Waitlisted, Submitted | Cancelled | Lapsed)
+            (Waitlisted, Submitted | Rejected | Cancelled | Lapsed)
                 | (
                     Submitted,
                     UnderReview | Approved | Rejected | Cancelled | Lapsed

@@ -44,6 +44,17 @@ pub enum InvestorClass {
     Individual { declared_income: Money },
 }
 
+impl InvestorClass {
+    /// As a request's snapshot stores it (`investment_requests.investor_class`).
+    pub fn code(self) -> &'static str {
+        match self {
+            InvestorClass::Qualified => "qualified",
+            InvestorClass::Corporate => "corporate",
+            InvestorClass::Individual { .. } => "individual",
+        }
+    }
+}
+
 /// The investor's yearly limit; `None` when they are not capped.
 pub fn annual_limit(rules: &LimitRules, class: InvestorClass) -> Option<Money> {
     let InvestorClass::Individual { declared_income } = class else {

@@ -46,6 +46,14 @@ pub struct Mkk {
     pub birth_date: Date,
 }
 
+impl Mkk {
+    /// The identity the yearly limit is counted for (`tckn:…`, `ykn:…`, `vkn:…`), as requests
+    /// store it.
+    pub fn identity_key(&self) -> String {
+        format!("{}:{}", self.id_type.code(), self.identity_number)
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum MkkStatus {
@@ -78,13 +86,7 @@ impl MkkStatus {
 }
 
 fn name(errors: &mut FieldErrors, field: &'static str, value: &str) -> String {
-    let v = value.trim();
-    if v.is_empty() {
-        errors.add(field, "validation-required");
-    } else if v.chars().count() > 100 || v.chars().any(|c| c.is_control() || c.is_ascii_digit()) {
-        errors.add(field, "validation-too-long");
-    }
-    v.to_owned()
+    crate::domain::accounts::person_name(errors, field, value)
 }
 
 /// Who invests: the investor type, citizenship and ID type, which must fit each other.

@@ -51,8 +51,8 @@ fn required_text(errors: &mut FieldErrors, field: &'static str, value: &str, req
 /// Profile information tab.
 pub fn validate_info(p: &mut Profile) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::default();
-    required_text(&mut errors, "first_name", &p.first_name, true);
-    required_text(&mut errors, "last_name", &p.last_name, true);
+    crate::domain::accounts::person_name(&mut errors, "first_name", &p.first_name);
+    crate::domain::accounts::person_name(&mut errors, "last_name", &p.last_name);
     required_text(&mut errors, "position", &p.position, false);
     if let Some(phone) = errors.check("phone", normalize_mobile(&p.phone), |e| e.message_id()) {
         p.phone = phone;

@@ -1,4 +1,4 @@
-//! Turkish-aware text handling: case folding for search.
+//! Turkish-aware text handling: case folding for search, and what a person's name may hold.
 
 /// Lower-cases with Turkish rules (`I` → `ı`, `İ` → `i`) so that a search for `istanbul`
 /// finds `İSTANBUL` and `ısparta` finds `ISPARTA`.
@@ -71,5 +71,46 @@ mod tests {
         assert!(contains_turkish_ci("ISPARTA", "ısparta"));
         assert!(!contains_turkish_ci("ISPARTA", "isparta"));
         assert!(contains_turkish_ci("Çiçek Tarım", "ÇİÇEK"));
+    }
+}
+
+/// Whether `name` (trimmed, not empty) is what a person's name looks like: letters in any
+/// script, spaces, and the hyphen, apostrophes and dot names carry (`Ayşe-Nur`, `O'Neill`,
+/// `Dr.`). Digits, slashes, colons and the like are refused, so a name cannot carry a link or
+/// a message into the mails and pages that show it (issue 26, item 7).
+pub fn is_person_name(name: &str) -> bool {
+    name.chars()
+        .all(|c| c.is_alphabetic() || matches!(c, ' ' | '-' | '\'' | '’' | '.'))
+        && name.chars().any(char::is_alphabetic)
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::is_person_name;
+
+    #[test]
+    fn names_hold_letters_spaces_and_name_punctuation_only() {
+        for ok in [
+            "Ayşe",
+            "Ayşe Nur",
+            "Çağrı-Öztürk",
+            "O'Neill",
+            "D’Arcy",
+            "Dr. Şule",
+            "İĞÜŞÖÇ",
+        ] {
+            assert!(is_person_name(ok), "{ok}");
+        }
+        for bad in [
+            "your Ortak account is suspended. Reactivate at https://x.example/giris",
+            "Ali2",
+            "a/b",
+            "x:y",
+            "<b>",
+            "...",
+            "",
+        ] {
+            assert!(!is_person_name(bad), "{bad}");
+        }
     }
 }

@@ -6,12 +6,14 @@
 mod editors;
 mod home;
 mod rounds;
+mod statements;
 
 use leptos::prelude::*;
 
 pub use editors::{ContentForm, MailTemplateForm, content_editor_page, mail_template_page};
 pub use home::{StaffHome, staff_home_page};
 pub use rounds::{RoundFiguresForm, RoundPage, ValuationForm, round_page};
+pub use statements::{StatementsPage, statements_page};
 
 use super::staff_table::{Cell, RowAction, action_forms};
 use crate::shell::{Page, PageContext};

@@ -26,27 +26,49 @@ pub struct MkkState {
     pub status: Option<MkkStatus>,
     /// Corrected after a rejection, waiting for staff again.
     pub resubmitted: bool,
+    /// A verified record changed: the change waits for review and the verified data applies.
+    pub change_pending: bool,
+    /// The member sent a request: the identity can no longer be changed here.
+    pub identity_locked: bool,
     pub rejection_reason: Option<String>,
     /// Whether the e-government identity check is switched on.
     pub edevlet: bool,
     pub notice: Option<Notice>,
 }
 
-pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: MkkState) -> Page {
-    let status = state.status.map(|s| {
-        let reason = state.rejection_reason.clone().filter(|_| s == MkkStatus::Rejected).map(|r| {
-            view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong> {r}</p> }
-        });
+/// Where the member's MKK data stands, with staff's reason after a rejection.
+fn mkk_status(ctx: &PageContext, state: &MkkState) -> Option<impl IntoView + use<>> {
+    state.status.map(|s| {
+        let reason = state
+            .rejection_reason
+            .clone()
+            .filter(|_| s == MkkStatus::Rejected)
+            .map(|r| {
+                view! { <p><strong>{ctx.t("mkk-rejection-reason")} ": "</strong> {r}</p> }
+            });
         view! {
             <div class=format!("flash mkk-status mkk-status--{}", s.code()) role="status">
                 <strong>{ctx.t("mkk-status")} ": "</strong>
-                {if state.resubmitted { ctx.t("mkk-status-resubmitted") } else { ctx.t(&format!("mkk-status-{}", s.code())) }}
+                {if state.resubmitted {
+                    ctx.t("mkk-status-resubmitted")
+                } else if state.change_pending {
+                    ctx.t("mkk-status-change-pending")
+                } else {
+                    ctx.t(&format!("mkk-status-{}", s.code()))
+                }}
                 {reason}
             </div>
         }
-    });
+    })
+}
+
+pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: MkkState) -> Page {
+    let status = mkk_status(ctx, &state);
     let edevlet =
         (!state.edevlet).then(|| view! { <p class="field__hint">{ctx.t("mkk-edevlet-off")}</p> });
+    let locked = state
+        .identity_locked
+        .then(|| view! { <p class="field__hint">{ctx.t("mkk-identity-locked-hint")}</p> });
     // The way back: to the investment that sent the member here, else to their overview.
     let (back_href, back_label) = if form.next.is_empty() {
         ("/overview".to_owned(), "mkk-back-overview")
@@ -67,6 +89,7 @@ pub fn mkk_page(ctx: &PageContext, form: &MkkForm, errors: &FieldErrors, state: 
         {notice_view(state.notice)}
         {status}
         {edevlet}
+        {locked}
         {error_summary(ctx, errors)}
         <form class="form" method="post" action="/mkk" novalidate>
             {csrf_field(ctx)}

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::domain::card::CardInput;
 use crate::domain::money::Money;
-use crate::forms::{FieldErrors, Notice, csrf_field, error_summary, input, notice_view};
+use crate::forms::{FieldErrors, Notice, checkbox, csrf_field, error_summary, input, notice_view};
 use crate::pages::journey::{Step, journey};
 use crate::shell::{Page, PageContext};
 
@@ -151,6 +151,7 @@ pub fn sandbox_challenge_page(
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(default)]
 pub struct BankForm {
+    /// The investor's name as verified in their MKK data: the only payer escrow accepts.
     pub payer_name: String,
     pub address: String,
     pub country: String,
@@ -159,6 +160,8 @@ pub struct BankForm {
     pub phone: String,
     /// The account the payer transfers from: a refund goes back to it.
     pub iban: String,
+    /// The payer declared the IBAN is in their own name.
+    pub iban_own: bool,
 }
 
 pub fn bank_step_page(
@@ -180,7 +183,10 @@ pub fn bank_step_page(
             <form class="form" method="post" action="/invFlow/bank" novalidate>
                 {csrf_field(ctx)}
                 <input type="hidden" name="request" value=s.request_id.to_string() />
-                {input(ctx, errors, "payer_name", "bank-payer-name", "text", &form.payer_name, "name")}
+                <p class="field">
+                    <strong>{ctx.t("bank-payer-name")} ": "</strong>{form.payer_name.clone()}
+                    <span class="field__hint">{ctx.t("bank-payer-verified")}</span>
+                </p>
                 {input(ctx, errors, "address", "bank-address", "text", &form.address, "address-line1")}
                 <div class="form__row">
                     {input(ctx, errors, "country", "field-country", "text", &form.country, "country-name")}
@@ -192,6 +198,7 @@ pub fn bank_step_page(
                 </div>
                 {input(ctx, errors, "iban", "payment-iban", "text", &form.iban, "off")}
                 <p class="field__hint">{ctx.t("payment-iban-hint")}</p>
+                {checkbox(ctx, errors, "iban_own", view! { {ctx.t("bank-iban-own")} }.into_any(), form.iban_own)}
                 <div class="form__actions">
                     <button class="button button--primary" type="submit">{ctx.t("bank-submit")}</button>
                 </div>

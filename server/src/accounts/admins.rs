@@ -35,7 +35,9 @@ pub async fn create_admin(
     } else {
         (Role::Admin, "admin")
     };
-    let hash = passwords::hash(password.to_owned()).await?;
+    let hash = passwords::hash(password.to_owned())
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     // An operations command, outside any request: the system clock.
     let now = Clock::system().now();
     let mut tx = crate::db::write(pool).await?;

@@ -142,7 +142,7 @@ async fn check_password(
         }) => (Some(id), hash),
         _ => (None, passwords::DUMMY_HASH.to_owned()),
     };
-    let ok = passwords::verify(password.to_owned(), stored).await;
+    let ok = passwords::verify(password.to_owned(), stored).await?;
     if let (true, Some(user_id)) = (ok, user_id) {
         // A success does not count, and forgets the account's failures (not the address's).
         let [(ip_key, ip_limit), account, anywhere] = checks;

@@ -51,13 +51,8 @@ pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, 
                 user_id,
                 next: None,
             };
-            let mail = Mail::with_link(
-                &account.email,
-                account.language,
-                &account.first_name,
-                "verify",
-                link,
-            );
+            // The address is not proved yet: the mail carries nothing the visitor typed.
+            let mail = Mail::with_link(&account.email, account.language, "", "verify", link);
             enqueue(&mut tx, &mail).await?;
             tx.commit().await?;
             ctx.state().wake_mailer();

@@ -55,7 +55,8 @@ async fn mail_link(ctx: &Ctx, user: &CurrentUser) -> Result<(), AppError> {
         user_id: user.id,
         next: None,
     };
-    let mail = Mail::with_link(&user.email, user.locale, &user.first_name, "verify", link);
+    // The address is not proved yet: the mail carries nothing the member typed.
+    let mail = Mail::with_link(&user.email, user.locale, "", "verify", link);
     enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();

@@ -162,6 +162,43 @@ pub async fn keep_presentation(
     Ok(())
 }
 
+/// Presentation bytes kept per client address a day: ten presentations of the largest size.
+const PRESENTATION_BYTES_PER_IP: Limit = Limit {
+    max: 50 * 1024 * 1024,
+    window: 24 * 60 * 60,
+};
+/// Presentation bytes kept from everyone a day: what the site as a whole takes in.
+const PRESENTATION_BYTES_ALL: Limit = Limit {
+    max: 1024 * 1024 * 1024,
+    window: 24 * 60 * 60,
+};
+
+/// Counts a presentation's bytes against the client's and everyone's daily quotas (before
+/// anything is kept); the 429 page when either is used up. Before the quotas, one address
+/// could keep about 1.2 GB a day of drafts' files (issue 26, item 10).
+pub async fn presentation_quota(
+    ctx: &Ctx,
+    presentation: &Presentation,
+) -> Result<Option<Response>, AppError> {
+    let bytes = presentation.file.size as i64;
+    let now = ctx.state().now();
+    let db = ctx.state().db();
+    let keys = [
+        (
+            format!("presentation-bytes:ip:{}", ctx.ip),
+            PRESENTATION_BYTES_PER_IP,
+        ),
+        ("presentation-bytes:all".to_owned(), PRESENTATION_BYTES_ALL),
+    ];
+    for (key, quota) in keys {
+        if let Err(minutes) = rate_limit::spend(db, now, &key, quota, bytes).await? {
+            tracing::warn!(ip = %ctx.ip, key, "presentation quota used up");
+            return Ok(Some(super::intake::too_many(ctx, minutes).await));
+        }
+    }
+    Ok(None)
+}
+
 /// Ten new drafts an hour per client address: each may carry a 5 MB file.
 const NEW_DRAFTS_PER_IP: Limit = Limit {
     max: 10,

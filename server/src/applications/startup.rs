@@ -166,6 +166,11 @@ async fn save(
     {
         return Ok(limited);
     }
+    if let Some(p) = &presentation
+        && let Some(limited) = draft::presentation_quota(&ctx, p).await?
+    {
+        return Ok(limited);
+    }
 
     let locale = ctx.locale.code();
     let now = ctx.state().now();

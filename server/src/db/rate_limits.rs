@@ -2,7 +2,8 @@
 //! counted (`signin:ip:203.0.113.7`, `form:gsyf:email:…`); the client's address comes from
 //! `web::client_ip`, so behind a trusted reverse proxy every client has its own key.
 //!
-//! Two ways to count: [`hit`] counts every request (a mail sent, a form stored), while
+//! Three ways to count: [`hit`] counts every request (a mail sent, a form stored), [`spend`]
+//! counts an amount against a quota (bytes of files kept), while
 //! [`attempt`] with [`forgive`] and [`clear`] count failures only (wrong passwords): each
 //! attempt is counted first, and a success is taken back and clears the account's failures. Each row knows when its window ends, and
 //! [`purge`] (an hourly job) deletes the finished ones. Time is the injectable clock's.
@@ -55,23 +56,25 @@ fn minutes_left(now: OffsetDateTime, limit: Limit) -> i64 {
     ((end - now.unix_timestamp() + 59) / 60).max(1)
 }
 
-/// Counts one for `key` in the current window and returns the window's count.
+/// Counts `amount` for `key` in the current window and returns the window's count.
 async fn count(
     db: &SqlitePool,
     now: OffsetDateTime,
     key: &str,
     limit: Limit,
+    amount: i64,
 ) -> Result<i64, sqlx::Error> {
     let (start, end) = window(now, limit);
     sqlx::query_scalar!(
-        r#"INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES (?1, ?2, 1, ?3)
+        r#"INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES (?1, ?2, ?4, ?3)
            ON CONFLICT (key) DO UPDATE SET
-               hits = CASE WHEN window_start = ?2 THEN hits + 1 ELSE 1 END,
+               hits = CASE WHEN window_start = ?2 THEN hits + ?4 ELSE ?4 END,
                window_start = ?2, expires_at = ?3
            RETURNING hits AS "hits!: i64""#,
         key,
         start,
-        end
+        end,
+        amount
     )
     .fetch_one(db)
     .await
@@ -84,7 +87,19 @@ pub async fn hit(
     key: &str,
     limit: Limit,
 ) -> Result<Result<(), i64>, sqlx::Error> {
-    if count(db, now, key, limit).await? > limit.max {
+    spend(db, now, key, limit, 1).await
+}
+
+/// Counts `amount` (bytes, say) for `key`: a quota rather than a count of requests;
+/// `Err(minutes)` when the window's total is over the limit.
+pub async fn spend(
+    db: &SqlitePool,
+    now: OffsetDateTime,
+    key: &str,
+    limit: Limit,
+    amount: i64,
+) -> Result<Result<(), i64>, sqlx::Error> {
+    if count(db, now, key, limit, amount).await? > limit.max {
         metrics::counter!("ortak_rate_limit_refusals_total").increment(1);
         Ok(Err(minutes_left(now, limit)))
     } else {

@@ -298,6 +298,42 @@ pub async fn insert_investor(
     .await
 }
 
+/// A demo investor's verified MKK record (an individual citizen with `tckn`) and verified
+/// qualified-investor declaration (evidence `evidence` under the data folder).
+pub async fn insert_verified_investor(
+    conn: &mut SqliteConnection,
+    user: i64,
+    tckn: &str,
+    evidence: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO mkk_profiles (user_id, investor_type, turkish_citizen, id_type, first_name, last_name,
+             email, phone, annual_income_kurus, identity_number, birth_date, status, verified_by,
+             submitted_at, reviewed_at)
+         SELECT id, 'individual', 1, 'tckn', first_name, last_name, email, '+905321234567', 300000000,
+             ?, '1980-01-01', 'verified', 'staff', ?, ? FROM users WHERE id = ?",
+        tckn,
+        now,
+        now,
+        user
+    )
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query!(
+        "INSERT INTO qualified_declarations (user_id, basis, evidence_file, evidence_type, status,
+             submitted_at, reviewed_at)
+         VALUES (?, 'assets', ?, 'pdf', 'verified', ?, ?)",
+        user,
+        evidence,
+        now,
+        now
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// A demo request, sent at `at` (the fee is 2.5%, added on top).
 pub struct DemoRequest<'a> {
     pub user: i64,
@@ -321,8 +357,10 @@ pub async fn insert_request(conn: &mut SqliteConnection, r: &DemoRequest<'_>) ->
     sqlx::query_scalar!(
         r#"INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
                investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key, created_at,
-               updated_at, cancel_until)
-           VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id AS "id!""#,
+               updated_at, cancel_until, investor_class, identity_key)
+           SELECT ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, 'qualified', m.id_type || ':' || m.identity_number
+           FROM mkk_profiles m WHERE m.user_id = ?
+           RETURNING id AS "id!""#,
         r.user,
         r.startup,
         r.kind,
@@ -335,7 +373,8 @@ pub async fn insert_request(conn: &mut SqliteConnection, r: &DemoRequest<'_>) ->
         r.key,
         r.at,
         r.at,
-        cancel_until
+        cancel_until,
+        r.user
     )
     .fetch_one(conn)
     .await

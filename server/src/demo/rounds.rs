@@ -49,19 +49,45 @@ const LAST: [&str; 5] = ["Yıldız", "Aksoy", "Polat", "Karaca", "Erdoğan"];
 /// How many demo investors there are.
 const INVESTORS: usize = 60;
 
-/// The demo investors' ids.
+/// The demo investors' ids. Each is a qualified investor with verified MKK data (a TCKN of
+/// their own) and a verified declaration whose evidence is one demo PDF under
+/// `data_dir/qualified`, so every request carries the verified snapshot a real one does.
 pub async fn insert_investors(
     conn: &mut SqliteConnection,
+    data_dir: &std::path::Path,
     now: OffsetDateTime,
 ) -> anyhow::Result<Vec<(i64, String)>> {
+    let evidence_dir = data_dir.join(crate::investing::QUALIFIED_FOLDER);
+    std::fs::create_dir_all(&evidence_dir)?;
+    // One fixed name: a restarted demo writes the same file again.
+    let evidence = "demo-qualified-evidence.pdf";
+    let pdf = super::files::report_pdf(
+        "Nitelikli yatirimci beyani (demo)",
+        &["Demo evidence: no real person."],
+    );
+    std::fs::write(evidence_dir.join(evidence), pdf)?;
     let mut ids = Vec::with_capacity(INVESTORS);
     for n in 0..INVESTORS {
         let (first, last) = (FIRST[n % FIRST.len()], LAST[n / FIRST.len() % LAST.len()]);
         let email = format!("yatirimci{:02}@demo.ortak.local", n + 1);
         let id = queries::insert_investor(conn, &email, first, last, now).await?;
+        let identity = demo_tckn(n as u32);
+        queries::insert_verified_investor(conn, id, &identity, evidence, now).await?;
         ids.push((id, format!("{first} {last}")));
     }
     Ok(ids)
+}
+
+/// A valid TCKN for demo investor `n` (90000000… onwards: distinct, and far from the numbers
+/// people type in the demo).
+fn demo_tckn(n: u32) -> String {
+    let base = format!("{}", 900_000_000 + n);
+    let d: Vec<i64> = base.bytes().map(|b| i64::from(b - b'0')).collect();
+    let odd = d[0] + d[2] + d[4] + d[6] + d[8];
+    let even = d[1] + d[3] + d[5] + d[7];
+    let d10 = (odd * 7 - even).rem_euclid(10);
+    let d11 = (d.iter().sum::<i64>() + d10) % 10;
+    format!("{base}{d10}{d11}")
 }
 
 /// `total` lira in `count` parts of at least 100.000 TL (round tens of thousands), summing to

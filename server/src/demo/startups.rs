@@ -542,7 +542,7 @@ pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
     for (slug, name, tr, en) in FUNDS {
         fund_ids.push(queries::insert_fund(&mut tx, slug, name, tr, en).await?);
     }
-    let investors = rounds::insert_investors(&mut tx, now).await?;
+    let investors = rounds::insert_investors(&mut tx, data_dir, now).await?;
     for (i, row) in STARTUPS.iter().enumerate() {
         let id = insert_startup(&mut tx, i, row, &fund_ids, now).await?;
         if let Some((logo, cover)) = super::pictures::write(data_dir, i, &slugify(row.0))? {

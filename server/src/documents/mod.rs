@@ -165,7 +165,7 @@ async fn confirmation(
         Line::Gap,
         Line::Text(l.t("pdf-confirmation-text")),
     ]);
-    let bytes = pdf::render(&title, l.code(), &lines)?;
+    let bytes = pdf::render_off_thread(title, l.code(), lines).await?;
     pdf_response(bytes, &format!("ortak-{}-{id}.pdf", confirmation_slug(l)))
 }
 
@@ -237,7 +237,7 @@ async fn statement(
         ),
         Line::Row(l.t("pdf-total-fees"), Money::from_kurus(fees).format(l)),
     ]);
-    let bytes = pdf::render(&title, l.code(), &lines)?;
+    let bytes = pdf::render_off_thread(title, l.code(), lines).await?;
     let name = match l {
         Locale::Tr => format!("ortak-yillik-dokum-{year}.pdf"),
         Locale::En => format!("ortak-yearly-statement-{year}.pdf"),

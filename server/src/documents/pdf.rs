@@ -47,6 +47,16 @@ fn wrap(text: &str) -> Vec<String> {
 }
 
 /// The PDF of `lines`, titled `title`, in `language` (`tr` or `en`).
+/// [`render`] on a blocking thread: laying out and subsetting fonts takes milliseconds of CPU
+/// that must not hold an async thread (issue 26, item 10).
+pub async fn render_off_thread(
+    title: String,
+    language: &'static str,
+    lines: Vec<Line>,
+) -> anyhow::Result<Vec<u8>> {
+    tokio::task::spawn_blocking(move || render(&title, language, &lines)).await?
+}
+
 pub fn render(title: &str, language: &str, lines: &[Line]) -> anyhow::Result<Vec<u8>> {
     let regular = Font::new(REGULAR.into(), 0).ok_or_else(|| anyhow::anyhow!("font"))?;
     let bold = Font::new(BOLD.into(), 0).ok_or_else(|| anyhow::anyhow!("font"))?;

@@ -1,9 +1,11 @@
-//! `/mkk`: the investor-registry membership form. Members must have sent it (and not had it
-//! rejected) before they may send a request. When the e-government identity check is
-//! configured, a citizen's TCKN is verified at once; otherwise staff review the data.
-//! Only a verified e-mail address may send it; an identity number belongs to one account; a
-//! rejection stays until the data changes, and corrected data after a rejection waits for
-//! staff (investing stays blocked until they verify it).
+//! `/mkk`: the investor-registry membership form. Members may send a request once a version of
+//! it is verified: at once by the e-government identity check (a citizen's TCKN, when
+//! configured), otherwise by staff. The class, identity and income the yearly limit follows are
+//! the verified ones (`limits`): a change waits for review and lifts nothing meanwhile.
+//! Only a verified e-mail address may send it; an identity number belongs to one person (one
+//! account now, and none that another account invested under); once the member sent a request,
+//! the identity is locked until a superadmin unlocks one correction; a rejection stays until
+//! the data changes and holds the member's open requests.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
@@ -16,22 +18,27 @@ use ortak_app::forms::{FieldErrors, Notice};
 use ortak_app::pages::investing::{Fix, MkkState, investment_refused_page, mkk_page};
 
 use super::queries::profiles as queries;
+pub use super::queries::profiles::mkk_review;
 use crate::error::AppError;
 use crate::web::form::Form;
 use crate::web::session::CurrentUser;
 use crate::web::{Ctx, Member, flash};
 
-/// Why the user's MKK data does not let them invest yet (the Fluent id), if it does not.
+/// Why the user's MKK data does not let them invest (or their requests move on) now, as a
+/// Fluent id, if it does not: none sent, rejected (which also holds their open requests), or
+/// no version verified yet.
 pub async fn investing_blocked(
-    db: &sqlx::SqlitePool,
+    db: impl sqlx::SqliteExecutor<'_>,
     user_id: i64,
 ) -> Result<Option<&'static str>, AppError> {
     Ok(match queries::mkk_review(db, user_id).await? {
         None => Some("investment-needs-mkk"),
         Some(r) if r.status == MkkStatus::Rejected => Some("investment-needs-mkk-fix"),
+        // Once rejected, only a fresh verification lets the member invest again.
         Some(r) if r.previously_rejected && r.status != MkkStatus::Verified => {
             Some("investment-needs-mkk-review")
         }
+        Some(r) if !r.has_verified => Some("investment-needs-mkk-verification"),
         Some(_) => None,
     })
 }
@@ -57,6 +64,10 @@ async fn show(
         resubmitted: review
             .as_ref()
             .is_some_and(|r| r.previously_rejected && r.status == MkkStatus::Submitted),
+        change_pending: review
+            .as_ref()
+            .is_some_and(|r| r.has_verified && r.status == MkkStatus::Submitted),
+        identity_locked: review.as_ref().is_some_and(|r| r.identity_locked),
         rejection_reason: review.and_then(|r| r.rejection_reason),
         edevlet: ctx.state().shared().identity_check.is_some(),
         notice,
@@ -157,6 +168,38 @@ async fn check_identity(ctx: &Ctx, mkk: &Mkk) -> Identity {
     }
 }
 
+/// Why the identity in `mkk` cannot be saved for `user`, if it cannot: it is locked since the
+/// member's first request (until a superadmin unlocks one correction), or another account
+/// invested under it.
+async fn identity_refused(
+    ctx: &Ctx,
+    user: i64,
+    mkk: &Mkk,
+) -> Result<Option<(StatusCode, FieldErrors)>, AppError> {
+    let mut conn = ctx.state().db().acquire().await?;
+    let refuse = |status, id| {
+        let mut errors = FieldErrors::default();
+        errors.add("identity_number", id);
+        Ok(Some((status, errors)))
+    };
+    let stored = queries::mkk_profile(&mut *conn, user).await?;
+    let changed = stored.as_ref().is_some_and(|s| {
+        s.investor_type != mkk.investor_type.code()
+            || s.id_type != mkk.id_type.code()
+            || s.identity_number != mkk.identity_number
+    });
+    let locked = queries::mkk_review(&mut *conn, user)
+        .await?
+        .is_some_and(|r| r.identity_locked);
+    if changed && locked {
+        return refuse(StatusCode::UNPROCESSABLE_ENTITY, "mkk-identity-locked");
+    }
+    if queries::identity_used_elsewhere(&mut conn, &mkk.identity_key(), user).await? {
+        return refuse(StatusCode::CONFLICT, "mkk-identity-taken");
+    }
+    Ok(None)
+}
+
 /// `POST /mkk`.
 pub async fn save(
     ctx: Ctx,
@@ -171,6 +214,21 @@ pub async fn save(
         Ok(mkk) => mkk,
         Err(errors) => return show(&ctx, refused, &form, &errors, None, user.id).await,
     };
+    if let Some((status, errors)) = identity_refused(&ctx, user.id, &mkk).await? {
+        return show(&ctx, status, &form, &errors, None, user.id).await;
+    }
+    let db = ctx.state().db();
+    let verified_unchanged = queries::mkk_review(db, user.id)
+        .await?
+        .is_some_and(|r| r.status == MkkStatus::Verified)
+        && queries::mkk_profile(db, user.id)
+            .await?
+            .is_some_and(|stored| stored.same_as(&mkk));
+    if verified_unchanged {
+        // Nothing new: the verified record stays verified.
+        flash::success(&ctx, "mkk-saved").await?;
+        return Ok(Redirect::to(continue_to(&form.next)).into_response());
+    }
     let (status, verified_by, message) = match check_identity(&ctx, &mkk).await {
         Identity::Verified => (MkkStatus::Verified, Some("edevlet"), "mkk-edevlet-ok"),
         Identity::Refused => {

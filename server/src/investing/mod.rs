@@ -8,21 +8,25 @@
 //! reconfirmation after staff change a live round's terms (`reconfirmation`). Builds on
 //! `startups` (the card decides whether a round is open); all SQL is in `queries`.
 
+mod admission;
 mod api;
 pub mod ledger;
-mod limits;
+pub mod limits;
 mod lists;
 pub mod mkk;
 mod notify;
 pub mod portfolio;
 mod qualified;
 mod queries;
+pub mod receipts;
 pub mod reconfirmation;
 mod requests;
 pub mod rounds;
+pub mod statements;
 pub mod transitions;
 
-pub use transitions::{Receipt, staff_transition, transfer_received};
+pub use qualified::FOLDER as QUALIFIED_FOLDER;
+pub use transitions::staff_transition;
 
 use crate::web::{Access, Routes};
 

@@ -2,8 +2,10 @@
 //! and the checks both it and the island's JSON submit (`api`) share: a verified e-mail
 //! address, whether the round is open to this member, their MKK data, their annual limit
 //! (shown before they start; a request over it is refused), the amount and risk notice, and
-//! the idempotency key that makes a form sent twice one request. A round already holding its
-//! goal plus the overfunding margin puts the request on its waitlist.
+//! the idempotency key that makes a form sent twice one request. A request that does not fit
+//! beside the round's commitments (its goal plus the overfunding margin) goes on the waitlist;
+//! one larger than the round could ever take is refused. Each request keeps the verified class,
+//! identity and limit it was made under.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
@@ -20,8 +22,8 @@ use rand::RngCore;
 use serde::Deserialize;
 use time::Duration;
 
+use super::admission::{self, Admission};
 use super::notify::mail_status;
-use super::queries::moves;
 use super::queries::{self, NewRequest};
 use super::transitions::record_event;
 use super::{limits, mkk};
@@ -288,25 +290,19 @@ pub(super) async fn create(
         Ok(form) => form,
         Err(refused) => return Ok(refused),
     };
-    let limit = limits::status(&mut tx, state, user.id).await?;
-    if limit.is_some_and(|l| !l.allows(b.investment)) {
-        let mut errors = FieldErrors::default();
-        errors.add("amount", "validation-over-limit");
-        let typed = InvestmentForm {
-            limit,
-            ..typed_form(ctx, row, input)
-        };
-        return Ok(Outcome::Invalid(errors, Box::new(typed)));
-    }
-    let rules = state.shared().rounds.rules();
-    let committed = Money::from_kurus(moves::committed(&mut tx, row.id).await?);
-    let goal = Money::from_kurus(row.funding_goal_kurus);
-    let room = rules.fits(goal, committed, b.investment);
-    let status = if room && !moves::has_waitlist(&mut tx, row.id).await? {
-        RequestStatus::Submitted
-    } else {
-        RequestStatus::Waitlisted
+    let admitted = match admission::admit(&mut tx, state, row, user.id, b.investment).await? {
+        Admission::Admitted(admitted) => admitted,
+        Admission::Refused { error, limit } => {
+            let mut errors = FieldErrors::default();
+            errors.add("amount", error);
+            let typed = InvestmentForm {
+                limit,
+                ..typed_form(ctx, row, input)
+            };
+            return Ok(Outcome::Invalid(errors, Box::new(typed)));
+        }
     };
+    let (status, standing) = (admitted.status, admitted.standing);
     let window = Duration::hours(state.shared().rounds.cancel_window_hours);
     let request = NewRequest {
         user: user.id,
@@ -319,6 +315,9 @@ pub(super) async fn create(
         total_kurus: b.total.kurus(),
         risk_accepted_at: now,
         information_form_id: form,
+        investor_class: standing.class.code(),
+        identity_key: &standing.identity_key,
+        limit_kurus: standing.limit.map(|l| l.limit.kurus()),
         idempotency_key: key,
         status,
         now,

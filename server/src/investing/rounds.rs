@@ -26,9 +26,10 @@ use crate::error::AppError;
 use crate::mail::{Mail, enqueue};
 use crate::state::AppState;
 
-/// Sends waitlisted requests of the startup's round, in order, while they fit beside what is
-/// committed (the goal plus the overfunding margin). The first that does not fit keeps its
-/// place and stops the line: nobody is passed over.
+/// Sends waitlisted requests of the startup's round, in order, each that fits beside what is
+/// committed (the goal plus the overfunding margin). One that does not fit keeps its place
+/// and is passed over for those behind it that do: a large request must not freeze the line
+/// (issue 26). Called after every change to the line or to what is committed.
 pub async fn promote_waitlist(
     conn: &mut SqliteConnection,
     state: &AppState,
@@ -41,15 +42,17 @@ pub async fn promote_waitlist(
     }
     let rules = state.shared().rounds.rules();
     let window = Duration::hours(state.shared().rounds.cancel_window_hours);
-    while let Some(next) = moves::first_waiting(conn, startup).await? {
-        let committed = Money::from_kurus(moves::committed(conn, startup).await?);
+    let goal = Money::from_kurus(round.goal_kurus);
+    let mut committed = Money::from_kurus(moves::committed(conn, startup).await?);
+    for next in moves::waiting(conn, startup).await? {
         let amount = Money::from_kurus(next.investment_kurus);
-        if !rules.fits(Money::from_kurus(round.goal_kurus), committed, amount) {
-            break;
+        if !rules.fits(goal, committed, amount) {
+            continue;
         }
         if !moves::promote(conn, next.id, now + window, now).await? {
-            break;
+            continue;
         }
+        committed = Money::from_kurus(committed.kurus() + amount.kurus());
         let note = "room freed up: promoted from the waitlist";
         record_event(conn, next.id, RequestStatus::Submitted, note, None, now).await?;
         mail_status(conn, state, next.id, "request-promoted", "").await?;
@@ -114,7 +117,11 @@ async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Resul
     if t.status.is_end() {
         return Ok(());
     }
-    match (succeeded, t.status) {
+    // An investor whose MKK data is rejected holds no shares: their money goes back.
+    let held = super::mkk::investing_blocked(&mut *tx, t.user_id)
+        .await?
+        .is_some();
+    match (succeeded && !held, t.status) {
         (true, RequestStatus::Funded) => {
             let amount = ledger_queries::escrow_balance(&mut tx, id).await?;
             let share = share_ppm(Money::from_kurus(amount), Money::from_kurus(total));
@@ -129,7 +136,9 @@ async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Resul
             mail_status(&mut tx, state, id, "request-allocated", "").await?;
         }
         (_, RequestStatus::Funded | RequestStatus::FeePaid) => {
-            let note = if succeeded {
+            let note = if held {
+                "the investor's MKK data is not verified: nothing is allocated"
+            } else if succeeded {
                 "the round closed before the transfer arrived"
             } else {
                 "the round closed below its goal"

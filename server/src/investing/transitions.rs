@@ -1,6 +1,6 @@
 //! How a request moves once sent. The states follow the money: the card fee (`fee_paid`,
-//! `fee_refunded`, called by `payments`), the escrow transfer staff reconcile
-//! (`transfer_received`), staff's review (`staff_transition`), the investor's withdrawal
+//! `fee_refunded`, called by `payments`), the escrow transfer (`receipts`), staff's review
+//! (`staff_transition`), the investor's withdrawal
 //! inside the cancellation window (`withdraw`), and the ends every path shares (`end`: what is
 //! in escrow goes on the clearing bank's refund list, a paid fee is owed back, the waitlist
 //! moves up). Each move writes the ledger, the status, the request's history and the
@@ -9,10 +9,9 @@
 
 use axum::http::StatusCode;
 use ortak_app::domain::investing::{MoneyKind, RequestStatus};
-use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::RoundStatus;
 use sqlx::SqliteConnection;
-use time::{Date, Duration, OffsetDateTime};
+use time::{Duration, OffsetDateTime};
 
 use super::ledger::record_at;
 use super::notify::mail_status;
@@ -72,6 +71,14 @@ pub async fn fee_paid(
     let now = state.now();
     // Terms changed since approval: the charge must not stand until the investor reconfirms.
     if super::reconfirmation::awaits(conn, request_id).await? {
+        return Ok(false);
+    }
+    // The investor's MKK data was rejected meanwhile: the request is held, nothing is kept.
+    let investor = target(conn, request_id).await?.user_id;
+    if super::mkk::investing_blocked(&mut *conn, investor)
+        .await?
+        .is_some()
+    {
         return Ok(false);
     }
     if !ledger_queries::insert_fee_paid(conn, request_id, amount_kurus, payment_public_id, now)
@@ -169,15 +176,16 @@ pub(super) async fn end_as(
     }
     record_event(conn, t.id, to, note, actor, now).await?;
     mail_status(conn, state, t.id, mail, note).await?;
-    if t.status.holds_place() {
-        rounds::promote_waitlist(conn, state, t.startup_id, now).await?;
-    }
+    // Any change to the line or to what is committed may let someone in.
+    rounds::promote_waitlist(conn, state, t.startup_id, now).await?;
     Ok(())
 }
 
-/// Moves a request as staff do (review, approve, reject), records and audits the move and
-/// mails the investor. A rejection needs a reason; a request whose money moved may be
-/// rejected only while its round is open, and what was paid is refunded.
+/// Moves a request as staff do (review, approve, reject; reject or cancel a waitlisted one),
+/// records and audits the move and mails the investor. A rejection or cancellation needs a
+/// reason; a request whose money moved may be rejected only while its round is open, and what
+/// was paid is refunded. Approval checks the investor again as the data stands now: MKK data
+/// verified and not rejected, and the yearly limit (counted for their verified identity).
 pub async fn staff_transition(
     state: &AppState,
     request_id: i64,
@@ -194,14 +202,18 @@ pub async fn staff_transition(
     if t.round != RoundStatus::Open {
         return Err(conflict("round-not-open"));
     }
-    if to != RequestStatus::Rejected && super::reconfirmation::awaits(&mut tx, t.id).await? {
+    let ends = matches!(to, RequestStatus::Rejected | RequestStatus::Cancelled);
+    if !ends && super::reconfirmation::awaits(&mut tx, t.id).await? {
         return Err(conflict("request-awaits-reconfirmation"));
     }
-    if to == RequestStatus::Rejected && note.is_empty() {
+    if ends && note.is_empty() {
         return Err(AppError::BadRequest("dashboard-reason-required"));
     }
+    if to == RequestStatus::Approved {
+        investor_still_eligible(&mut tx, state, t.user_id).await?;
+    }
     match to {
-        RequestStatus::Rejected => end(&mut tx, state, &t, to, Some(actor), note, now).await?,
+        _ if ends => end(&mut tx, state, &t, to, Some(actor), note, now).await?,
         _ => {
             let moved = if to == RequestStatus::Approved {
                 let due = now + Duration::hours(state.shared().rounds.fee_deadline_hours);
@@ -236,6 +248,29 @@ pub async fn staff_transition(
     Ok(())
 }
 
+/// Refuses (409) an approval the investor's data no longer allows: MKK data not verified or
+/// rejected (the request is held), or this year's requests under their verified identity over
+/// their yearly limit (the request itself counts).
+async fn investor_still_eligible(
+    conn: &mut SqliteConnection,
+    state: &AppState,
+    user: i64,
+) -> Result<(), AppError> {
+    if let Some(why) = super::mkk::investing_blocked(&mut *conn, user).await? {
+        let id = if why == "investment-needs-mkk-fix" {
+            "request-held-mkk"
+        } else {
+            "request-investor-unverified"
+        };
+        return Err(conflict(id));
+    }
+    let standing = super::limits::standing(conn, state, user).await?;
+    match standing.and_then(|s| s.limit) {
+        Some(limit) if limit.used > limit.limit => Err(conflict("request-over-limit")),
+        _ => Ok(()),
+    }
+}
+
 /// The investor `user` withdraws request `request_id`: inside the cancellation window (a
 /// waitlisted request at any time) and while the round is open; what was paid is refunded.
 /// Someone else's request is as missing as one that is not; outside the window, 409.
@@ -260,129 +295,4 @@ pub async fn withdraw(state: &AppState, request_id: i64, user: i64) -> Result<()
     tx.commit().await?;
     state.wake_mailer();
     Ok(())
-}
-
-/// What a recorded receipt did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Receipt {
-    /// The expected amount is in escrow: the request is funded (any excess was returned).
-    Funded,
-    /// Less than expected so far: the request waits for the rest (flagged as a mismatch).
-    Short,
-    /// The request cannot take it (ended, already funded, or its round closed): returned.
-    Returned,
-}
-
-/// Staff record what the clearing bank reported received under request `request_id`'s
-/// reference: `amount` on `on`. Money is always recorded as it arrived; the request becomes
-/// funded when the expected amount is in escrow, and money the round cannot take goes back.
-pub async fn transfer_received(
-    state: &AppState,
-    request_id: i64,
-    amount: Money,
-    on: Date,
-    actor: i64,
-) -> Result<Receipt, AppError> {
-    let now = state.now();
-    let mut tx = crate::db::write(state.db()).await?;
-    let t = target(&mut tx, request_id).await?;
-    let reference = moves::transfer_reference(&mut tx, request_id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    let reference = reference.as_str();
-    let shown = amount.format(ortak_app::i18n::Locale::Tr);
-    let note = format!("transfer received: {shown} on {on}");
-    let received = MoneyKind::TransferReceived;
-    record_at(
-        &mut tx,
-        t.id,
-        received,
-        amount.kurus(),
-        reference,
-        Some(actor),
-        &note,
-        now,
-    )
-    .await?;
-    let total = moves::received_total(&mut tx, t.id).await?;
-    moves::note_receipt(&mut tx, t.id, total, on).await?;
-    let balance = ledger_queries::escrow_balance(&mut tx, t.id).await?;
-    let refund = MoneyKind::EscrowRefunded;
-    let receipt = if t.status != RequestStatus::FeePaid || t.round != RoundStatus::Open {
-        let why = "received for a request the round cannot take: returned";
-        record_at(
-            &mut tx,
-            t.id,
-            refund,
-            amount.kurus(),
-            reference,
-            Some(actor),
-            why,
-            now,
-        )
-        .await?;
-        record_event(
-            &mut tx,
-            t.id,
-            t.status,
-            &format!("{note} (returned)"),
-            Some(actor),
-            now,
-        )
-        .await?;
-        Receipt::Returned
-    } else if balance < t.investment_kurus {
-        record_event(
-            &mut tx,
-            t.id,
-            t.status,
-            &format!("{note} (mismatch)"),
-            Some(actor),
-            now,
-        )
-        .await?;
-        Receipt::Short
-    } else {
-        if balance > t.investment_kurus {
-            let excess = balance - t.investment_kurus;
-            let why = "more than the investment: the excess is returned";
-            record_at(
-                &mut tx,
-                t.id,
-                refund,
-                excess,
-                reference,
-                Some(actor),
-                why,
-                now,
-            )
-            .await?;
-        }
-        if !moves::set_status(&mut tx, t.id, t.status, RequestStatus::Funded, now).await? {
-            return Err(conflict("request-moved-meanwhile"));
-        }
-        record_event(
-            &mut tx,
-            t.id,
-            RequestStatus::Funded,
-            &note,
-            Some(actor),
-            now,
-        )
-        .await?;
-        mail_status(&mut tx, state, t.id, "request-funded", "").await?;
-        Receipt::Funded
-    };
-    crate::db::audit::record(
-        &mut tx,
-        actor,
-        "transfer.received",
-        &format!("request:{request_id}"),
-        Some(t.status.code()),
-        Some(&format!("{} on {on} ({receipt:?})", amount.kurus())),
-    )
-    .await?;
-    tx.commit().await?;
-    state.wake_mailer();
-    Ok(receipt)
 }

@@ -68,12 +68,13 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 36] = [
+pub const AUTOMATIC: [&str; 37] = [
     "verify",
     "signin",
     "reset",
     "exists",
     "welcome",
+    "mkk-rejected",
     "request",
     "request-waitlisted",
     "request-promoted",
@@ -109,11 +110,12 @@ pub const AUTOMATIC: [&str; 36] = [
 
 /// Mails that accounts and the money path cannot work without: their texts may change, but
 /// they cannot be switched off (an investor must hear that a round's terms changed).
-pub const ESSENTIAL: [&str; 7] = [
+pub const ESSENTIAL: [&str; 8] = [
     "verify",
     "signin",
     "reset",
     "exists",
+    "mkk-rejected",
     "newsletter-confirm",
     "request-reconfirm",
     "reconfirm-expired",

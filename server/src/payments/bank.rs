@@ -1,6 +1,8 @@
 //! The escrow transfer: once the fee is paid, the payer's details (checked here), then the
-//! transfer instructions with a reference staff match the incoming transfer by
-//! (`staff::transfers`).
+//! transfer instructions with a reference the imported bank statement is matched by
+//! (`investing::statements`). The payer is the investor: the name is the one verified in their
+//! MKK data (not typed), and they declare the IBAN is in their own name; a transfer from anyone
+//! else is flagged, and refunds go back to this IBAN only.
 
 use axum::extract::Query;
 use axum::http::StatusCode;
@@ -25,7 +27,6 @@ use crate::web::{Ctx, Member};
 fn check_bank(form: &mut BankForm) -> FieldErrors {
     let mut errors = FieldErrors::default();
     for (field, value, max) in [
-        ("payer_name", &form.payer_name, 100),
         ("address", &form.address, 300),
         ("country", &form.country, 100),
         ("city", &form.city, 100),
@@ -46,6 +47,9 @@ fn check_bank(form: &mut BankForm) -> FieldErrors {
         Ok(iban) => form.iban = iban,
         Err(e) => errors.add("iban", e.message_id()),
     }
+    if !form.iban_own {
+        errors.add("iban_own", "validation-iban-own");
+    }
     errors
 }
 
@@ -62,13 +66,14 @@ fn new_reference(request: i64) -> String {
 #[serde(default)]
 pub struct BankPost {
     request: String,
-    payer_name: String,
     address: String,
     country: String,
     city: String,
     post_code: String,
     phone: String,
     iban: String,
+    /// "on": the IBAN is in the payer's own name.
+    iban_own: Option<String>,
 }
 
 /// `POST /invFlow/bank`: the payer's details; answers with the transfer instructions.
@@ -81,14 +86,22 @@ pub async fn bank(
     if r.status != RequestStatus::FeePaid {
         return Ok(not_payable(&ctx).await);
     }
+    if let Some(held) = super::on_hold(&ctx, user.id, r.id).await? {
+        return Ok(held);
+    }
+    // Money comes from the investor only: their verified name, not what anyone types.
+    let Some(payer_name) = r.verified_name.clone() else {
+        return Ok(not_payable(&ctx).await);
+    };
     let mut bank = BankForm {
-        payer_name: posted.payer_name,
+        payer_name,
         address: posted.address,
         country: posted.country,
         city: posted.city,
         post_code: posted.post_code,
         phone: posted.phone,
         iban: posted.iban,
+        iban_own: posted.iban_own.as_deref() == Some("on"),
     };
     let errors = check_bank(&mut bank);
     if !errors.is_empty() {
@@ -99,7 +112,7 @@ pub async fn bank(
     let transfer = NewTransfer {
         request: r.id,
         reference: &reference,
-        payer_name: bank.payer_name.trim(),
+        payer_name: &bank.payer_name,
         address: bank.address.trim(),
         country: bank.country.trim(),
         city: bank.city.trim(),
@@ -107,6 +120,7 @@ pub async fn bank(
         phone: &bank.phone,
         amount_kurus: r.investment_kurus,
         payer_iban: &bank.iban,
+        iban_own_declared_at: ctx.state().now(),
     };
     queries::insert_transfer(ctx.state().db(), &transfer).await?;
     Ok(Redirect::to(&format!("/paymentSuccess?request={}", r.id)).into_response())

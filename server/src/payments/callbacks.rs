@@ -61,6 +61,7 @@ pub async fn sandbox(
 /// Only a genuine signature for a payment of ours, echoing that payment's conversation id, is
 /// acted on; anything else changes nothing.
 pub async fn iyzico(ctx: Ctx, body: Bytes) -> Result<Response, AppError> {
+    crate::web::input_screen::screen_form(&body)?;
     let fields: Vec<(String, String)> = form_urlencoded::parse(&body).into_owned().collect();
     let state = ctx.state();
     let Some(callback) = state.shared().payments.verify_callback(&fields) else {

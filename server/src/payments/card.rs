@@ -58,7 +58,7 @@ pub async fn pay_card(
     if r.status != RequestStatus::Approved || r.fee_paid_at.is_some() {
         return Ok(not_payable(&ctx).await);
     }
-    if let Some(held) = super::awaiting_reconfirmation(&ctx, r.id).await? {
+    if let Some(held) = super::on_hold(&ctx, user.id, r.id).await? {
         return Ok(held);
     }
     let db = ctx.state().db();

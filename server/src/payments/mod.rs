@@ -74,14 +74,22 @@ fn sandbox_banner(ctx: &Ctx) -> bool {
     ctx.state().shared().payments.name() == "sandbox"
 }
 
-/// Back to the investor's requests when request `id` waits on a reconfirmation after the
-/// round's terms changed: nothing is paid on it until then.
-async fn awaiting_reconfirmation(ctx: &Ctx, id: i64) -> Result<Option<Response>, AppError> {
+/// Back to the investor's requests when request `id` is on hold: it waits on a reconfirmation
+/// after the round's terms changed, or the investor's MKK data was rejected. Nothing is paid
+/// on it until then.
+async fn on_hold(ctx: &Ctx, user: i64, id: i64) -> Result<Option<Response>, AppError> {
     let mut conn = ctx.state().db().acquire().await?;
-    if !crate::investing::reconfirmation::awaits(&mut conn, id).await? {
+    let why = if crate::investing::reconfirmation::awaits(&mut conn, id).await? {
+        "request-awaits-reconfirmation"
+    } else if crate::investing::mkk::investing_blocked(&mut *conn, user)
+        .await?
+        .is_some()
+    {
+        "pending-held-mkk"
+    } else {
         return Ok(None);
-    }
-    crate::web::flash::error(ctx, "request-awaits-reconfirmation").await?;
+    };
+    crate::web::flash::error(ctx, why).await?;
     Ok(Some(Redirect::to("/pendingInvestments").into_response()))
 }
 
@@ -92,7 +100,7 @@ pub async fn flow(
     Query(q): Query<RequestQuery>,
 ) -> Result<Response, AppError> {
     let r = own_request(&ctx, user.id, q.request).await?;
-    if let Some(held) = awaiting_reconfirmation(&ctx, r.id).await? {
+    if let Some(held) = on_hold(&ctx, user.id, r.id).await? {
         return Ok(held);
     }
     let none = FieldErrors::default();
@@ -102,7 +110,11 @@ pub async fn flow(
         (RequestStatus::Approved, _) if r.fee_paid_at.is_none() => ctx
             .page_ctx(|pc| card_step_page(pc, &summary(&r), &CardInput::default(), &none, banner)),
         (RequestStatus::FeePaid, false) => {
-            ctx.page_ctx(|pc| bank_step_page(pc, &summary(&r), &BankForm::default(), &none, None))
+            let form = BankForm {
+                payer_name: r.verified_name.clone().unwrap_or_default(),
+                ..BankForm::default()
+            };
+            ctx.page_ctx(|pc| bank_step_page(pc, &summary(&r), &form, &none, None))
         }
         (RequestStatus::FeePaid | RequestStatus::Funded, true) => {
             return Ok(Redirect::to(&format!("/paymentSuccess?request={}", r.id)).into_response());

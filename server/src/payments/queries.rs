@@ -20,6 +20,8 @@ pub struct PayableRequest {
     pub transfer_due_at: Option<OffsetDateTime>,
     pub startup: String,
     pub has_transfer: bool,
+    /// The investor's name as verified in their MKK data: the payer escrow accepts.
+    pub verified_name: Option<String>,
 }
 
 /// `user`'s own request `id`; another investor's is as missing as one that is not.
@@ -33,8 +35,10 @@ pub async fn own_request(
         r#"SELECT r.id, r.status AS "status: RequestStatus", r.fee_kurus, r.investment_kurus,
                r.fee_paid_at AS "fee_paid_at: OffsetDateTime",
                r.transfer_due_at AS "transfer_due_at: OffsetDateTime", s.name AS startup,
-               EXISTS (SELECT 1 FROM bank_transfers b WHERE b.request_id = r.id) AS "has_transfer!: bool"
+               EXISTS (SELECT 1 FROM bank_transfers b WHERE b.request_id = r.id) AS "has_transfer!: bool",
+               m.verified_name AS "verified_name?"
            FROM investment_requests r JOIN startups s ON s.id = r.startup_id
+           LEFT JOIN mkk_profiles m ON m.user_id = r.user_id
            WHERE r.id = ? AND r.user_id = ?"#,
         id,
         user
@@ -111,14 +115,16 @@ pub struct NewTransfer<'a> {
     pub amount_kurus: i64,
     /// Where the clearing bank returns the money if the request ends without allocation.
     pub payer_iban: &'a str,
+    /// When the payer declared the IBAN is in their own name.
+    pub iban_own_declared_at: OffsetDateTime,
 }
 
 /// Stores the transfer details; a request keeps the first ones it was given.
 pub async fn insert_transfer(db: &SqlitePool, t: &NewTransfer<'_>) -> sqlx::Result<()> {
     sqlx::query!(
         "INSERT OR IGNORE INTO bank_transfers (request_id, reference, payer_name, address, country, city, post_code, phone,
-             amount_kurus, payer_iban)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             amount_kurus, payer_iban, iban_own_declared_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         t.request,
         t.reference,
         t.payer_name,
@@ -128,7 +134,8 @@ pub async fn insert_transfer(db: &SqlitePool, t: &NewTransfer<'_>) -> sqlx::Resu
         t.post_code,
         t.phone,
         t.amount_kurus,
-        t.payer_iban
+        t.payer_iban,
+        t.iban_own_declared_at
     )
     .execute(db)
     .await?;

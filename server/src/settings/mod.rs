@@ -223,6 +223,33 @@ pub struct Settings {
     pub trusted_proxies: Option<String>,
     #[command(flatten)]
     pub payments: PaymentSettings,
+    /// The memory password hashing may use at once, in MiB: each argon2 hash takes 19, so the
+    /// default runs six at once; more wait their turn, then answer 503.
+    #[arg(
+        long,
+        env = "ORTAK_HASHING_MEMORY_MB",
+        default_value_t = 120,
+        global = true
+    )]
+    pub hashing_memory_mb: u64,
+    /// Connections served at once; more wait in the kernel's queue. Keep it below the open-files
+    /// limit (the systemd unit sets `LimitNOFILE`).
+    #[arg(
+        long,
+        env = "ORTAK_MAX_CONNECTIONS",
+        default_value_t = 900,
+        global = true
+    )]
+    pub max_connections: usize,
+    /// Uploads are refused (503) while the data folder's disk has less free space than this,
+    /// in MiB, so visitors' files cannot fill it.
+    #[arg(
+        long,
+        env = "ORTAK_MIN_FREE_DISK_MB",
+        default_value_t = 512,
+        global = true
+    )]
+    pub min_free_disk_mb: u64,
 }
 
 impl Settings {

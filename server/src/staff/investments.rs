@@ -193,7 +193,9 @@ pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, App
     let mut actions = moves(id, request.status, true);
     let (payment_facts, refunds) = card_payments(&ctx, id, request.status).await?;
     actions.extend(refunds);
+    let investor = super::request_investor::investor_facts(&ctx, &request).await?;
     let mut facts = facts(&ctx, request);
+    facts.extend(investor);
     // The ledger: every move of the request's money, in order.
     for m in queries::ledger(db, id).await? {
         let what = format!(

@@ -7,14 +7,13 @@
 
 use axum::extract::Path;
 use axum::response::Response;
-use ortak_app::domain::mkk::MkkStatus;
 use ortak_app::domain::money::Money;
 use ortak_app::pages::staff_table::{Cell, RowAction};
 use serde::Deserialize;
 
-use super::queries::member::{self as queries, Account, Archived, Mkk};
+use super::queries::member::{self as queries, Account, Archived};
 use super::table::render_detail;
-use super::users::{active_label, mkk_actions, role_code, role_label};
+use super::users::{active_label, role_code, role_label};
 use crate::accounts::{tokens, two_factor};
 use crate::db::audit;
 use crate::error::AppError;
@@ -36,12 +35,9 @@ pub async fn page(
     let account = queries::account(db, id).await?.ok_or(AppError::NotFound)?;
     let mut facts = account_facts(&ctx, &account);
     let mut actions = Vec::new();
-    if let Some(mkk) = queries::mkk(db, id).await? {
-        facts.push((ctx.t("dashboard-col-mkk"), mkk_fact(&ctx, &mkk)));
-        if mkk.status == MkkStatus::Submitted {
-            actions.extend(mkk_actions(id));
-        }
-    }
+    let (mkk_facts, mkk_actions) = super::member_mkk::section(&ctx, id, superadmin).await?;
+    facts.extend(mkk_facts);
+    actions.extend(mkk_actions);
     if let Some(status) = queries::latest_declaration(db, id).await? {
         facts.push((
             ctx.t("dashboard-qualified"),
@@ -151,23 +147,6 @@ fn account_facts(ctx: &Ctx, a: &Account) -> Vec<(String, Cell)> {
         ),
     ));
     facts
-}
-
-/// The MKK details in one line: kind, identity number, phone, state and any reason.
-fn mkk_fact(ctx: &Ctx, m: &Mkk) -> Cell {
-    let reason = m
-        .rejection_reason
-        .as_ref()
-        .map_or(String::new(), |r| format!(" ({r})"));
-    format!(
-        "{} · {} {} · {} · {}{reason}",
-        ctx.t(&format!("dashboard-investor-{}", m.investor_type.code())),
-        m.id_type.code().to_uppercase(),
-        m.identity_number,
-        ortak_app::domain::phone::format_phone(&m.phone),
-        ctx.t(&format!("dashboard-mkk-{}", m.status.code())),
-    )
-    .into()
 }
 
 /// A deleted member's archived identity in one line: the MKK identity (or the account's

@@ -13,11 +13,14 @@ pub mod investments;
 pub mod mail_templates;
 pub mod mailbox;
 pub mod member;
+mod member_mkk;
 pub mod newsletter;
 pub mod qualified;
 pub mod queries;
+mod request_investor;
 pub mod rounds;
 pub mod startups;
+mod statements;
 pub mod table;
 pub mod transfers;
 pub mod users;
@@ -34,6 +37,7 @@ pub fn routes() -> Vec<Routes> {
         users::routes(),
         member::routes(),
         member::superadmin_routes(),
+        member_mkk::routes(),
         qualified::routes(),
         vip_groups::routes(),
         funds::routes(),
@@ -45,6 +49,7 @@ pub fn routes() -> Vec<Routes> {
         content::blog_routes(),
         content::faq_routes(),
         transfers::routes(),
+        statements::routes(),
         mailbox::routes(),
         audit_log::routes(),
     ]);

@@ -1,30 +1,26 @@
-//! `/dashboard/takasbank`: the escrow transfers expected by reference, what the clearing bank
-//! reported as received, and mismatches. Recording a receipt writes it to the ledger and moves
-//! the request when the expected amount is in escrow (`investing::transfer_received`).
+//! `/dashboard/takasbank` (superadmins): the escrow transfers expected by reference, what the
+//! clearing bank reported as received, and mismatches. Receipts come from the imported
+//! statement (`staff::statements`); a receipt the bank reported another way is typed here by
+//! one superadmin and recorded only once a second confirms it.
 
-use axum::extract::Path;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use ortak_app::domain::money::Money;
-use ortak_app::domain::profile::parse_lira;
 use ortak_app::pages::staff_table::{Cell, RowAction, StaffRow, StaffTable};
-use serde::Deserialize;
-use time::macros::format_description;
 
 use super::queries::transfers::{self as queries, Transfer};
 use super::table::render_table;
 use crate::error::AppError;
-use crate::investing::{Receipt, transfer_received as record_receipt};
-use crate::web::form::Form;
-use crate::web::{Access, Ctx, Routes, Staff};
+use crate::web::{Access, Ctx, Routes, SuperAdmin};
 
-/// Inputs for recording a received transfer.
-const RECEIVED: &[(&str, &str, &str)] = &[
+/// Inputs for typing a receipt the bank reported another way.
+const TYPED: &[(&str, &str, &str)] = &[
     ("amount", "dashboard-amount", "text"),
     ("date", "dashboard-col-date", "date"),
+    ("note", "statements-typed-source", "text"),
 ];
 
 /// `/dashboard/takasbank`: transfers expected by reference, what arrived, and mismatches.
-pub async fn takasbank(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
+pub async fn takasbank(ctx: Ctx, _: SuperAdmin) -> Result<Response, AppError> {
     let rows = queries::list(ctx.state().db(), None)
         .await?
         .into_iter()
@@ -83,50 +79,18 @@ pub fn transfer_row(t: Transfer) -> StaffRow {
         ],
         link: None,
         actions: vec![RowAction {
-            action: format!("/dashboard/takasbank/{id}/received"),
-            name: "received",
+            action: format!("/dashboard/takasbank/{id}/receipts"),
+            name: "typed",
             value: "1".into(),
-            label_id: "dashboard-transfer-mark".into(),
-            fields: RECEIVED,
+            label_id: "statements-type-receipt".into(),
+            fields: TYPED,
         }],
     }
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct Received {
-    /// In lira, as the bank reported it (`1.250.000,50`).
-    amount: String,
-    /// `YYYY-MM-DD`.
-    date: String,
-}
-
-/// `POST /dashboard/takasbank/{request}/received`: the amount and date the bank reported.
-pub async fn transfer_received(
-    ctx: Ctx,
-    Staff { user: staff, .. }: Staff,
-    Path(id): Path<i64>,
-    Form(form): Form<Received>,
-) -> Result<Response, AppError> {
-    let amount = parse_lira(&form.amount).ok_or(AppError::BadRequest("validation-number"))?;
-    let date = time::Date::parse(
-        form.date.trim(),
-        format_description!("[year]-[month]-[day]"),
-    )
-    .map_err(|_| AppError::BadRequest("validation-date"))?;
-    let message = match record_receipt(ctx.state(), id, amount, date, staff.id).await? {
-        Receipt::Funded => "dashboard-receipt-funded",
-        Receipt::Short => "dashboard-receipt-short",
-        Receipt::Returned => "dashboard-receipt-returned",
-    };
-    crate::web::flash::success(&ctx, message).await?;
-    Ok(Redirect::to("/dashboard/takasbank").into_response())
-}
-
 pub fn routes() -> Routes {
-    Routes::new(Access::Staff)
+    Routes::new(Access::SuperAdmin)
         .get("/dashboard/takasbank", takasbank)
         .nav("dashboard-takasbank")
         .get("/dashboard/takasbank.json", takasbank)
-        .post("/dashboard/takasbank/{id}/received", transfer_received)
 }

@@ -11,6 +11,7 @@ use serde::Deserialize;
 use super::queries::users::{self as queries, UserRow};
 use super::table::render_table;
 use crate::error::AppError;
+use crate::mail::Mail;
 use crate::web::form::Form;
 use crate::web::session::Role;
 use crate::web::{Access, Ctx, Routes, Staff};
@@ -146,8 +147,29 @@ pub async fn review_mkk(
     let before = queries::mkk_status(&mut tx, id)
         .await?
         .ok_or(AppError::NotFound)?;
+    if decision == MkkStatus::Rejected && reason.is_empty() {
+        return Err(AppError::BadRequest("dashboard-reason-required"));
+    }
     let rejection = (decision == MkkStatus::Rejected).then_some(reason.as_str());
     queries::review_mkk(&mut tx, id, decision, rejection, ctx.state().now()).await?;
+    if decision == MkkStatus::Rejected {
+        // The member's open requests are held until corrected data is verified: say so.
+        let member = queries::mkk_addressee(&mut tx, id).await?;
+        let held = (member.open_requests > 0).then(|| {
+            let count = [("count", member.open_requests.into())];
+            member.language.t_args("mail-mkk-rejected-held", &count)
+        });
+        let mail = Mail::automatic(
+            &member.email,
+            member.language,
+            &member.first_name,
+            "mkk-rejected",
+            &format!("{}/mkk", ctx.state().shared().public_url),
+            &reason,
+            held,
+        );
+        crate::mail::enqueue(&mut tx, &mail).await?;
+    }
     crate::db::audit::record(
         &mut tx,
         staff.id,
@@ -158,6 +180,7 @@ pub async fn review_mkk(
     )
     .await?;
     tx.commit().await?;
+    ctx.state().wake_mailer();
     crate::web::flash::done(&ctx, "/dashboard/users").await
 }
 

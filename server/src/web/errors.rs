@@ -49,19 +49,30 @@ async fn render(ctx: &Ctx, status: StatusCode, marker: &ErrorMarker) -> Response
             ),
         };
         let body = serde_json::json!({ "ok": false, "message": message });
-        return (status, axum::Json(body)).into_response();
+        return retry_later((status, axum::Json(body)).into_response());
     }
     let page = ctx.page_ctx(|pc| match status {
         StatusCode::NOT_FOUND => errors::not_found(pc),
         StatusCode::FORBIDDEN => errors::forbidden(pc),
         s if s == StatusCode::BAD_REQUEST
-            || (s.is_client_error() && marker.message_id.is_some()) =>
+            || ((s.is_client_error() || s == StatusCode::SERVICE_UNAVAILABLE)
+                && marker.message_id.is_some()) =>
         {
             errors::bad_request(pc, marker.message_id.unwrap_or("bad-request-text"))
         }
         _ => errors::server_error(pc, &ctx.request_id),
     });
-    ctx.render(status, page).await
+    retry_later(ctx.render(status, page).await)
+}
+
+/// A 503 (too busy, the disk full) says when to try again.
+fn retry_later(mut response: Response) -> Response {
+    if response.status() == StatusCode::SERVICE_UNAVAILABLE {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("5"));
+    }
+    response
 }
 
 /// The path and query asked for, to come back to.

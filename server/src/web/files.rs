@@ -52,6 +52,17 @@ pub fn image_kind(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// Free bytes on the disk holding `path`, for an unprivileged writer, if the system says.
+pub fn free_bytes(path: &std::path::Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let c_path = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: an all-zero `statvfs` is a valid value for the call to overwrite.
+    let mut stat: libc::statvfs = unsafe { std::mem::zeroed() };
+    // SAFETY: `c_path` is a NUL-terminated path and `stat` a writable `statvfs`.
+    let done = unsafe { libc::statvfs(c_path.as_ptr(), &mut stat) };
+    (done == 0).then(|| stat.f_bavail.saturating_mul(stat.f_frsize))
+}
+
 /// A fresh random file name with extension `ext`; names are never reused.
 pub fn random_name(ext: &str) -> String {
     let mut bytes = [0u8; 16];

@@ -1,5 +1,6 @@
 //! Posted input: the one way handlers read a body. [`Form`] (urlencoded) and [`JsonBody`]
-//! (the islands' API) check the CSRF token and deserialize into a typed struct; their
+//! (the islands' API) read the body within the route's limit, check the CSRF token, refuse
+//! control characters (`input_screen`) and deserialize into a typed struct; their
 //! refusals are the localized 400/413/415 every other refusal gets. Multipart forms (uploads)
 //! come through [`Upload`], which streams the file to disk (see [`super::upload`]).
 
@@ -8,7 +9,7 @@ use axum::extract::{FromRequest, Request};
 use axum::http::{HeaderMap, StatusCode, header};
 use serde::de::DeserializeOwned;
 
-use super::{Ctx, csrf};
+use super::{Ctx, csrf, input_screen};
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -57,6 +58,7 @@ impl<T: DeserializeOwned> FromRequest<AppState> for Form<T> {
             .map(|(_, v)| v.into_owned())
             .unwrap_or_default();
         csrf::verify(ctx.csrf_cookie.as_deref(), &token, &headers)?;
+        input_screen::screen_form(&bytes)?;
         serde_html_form::from_bytes(&bytes)
             .map(Form)
             .map_err(|_| AppError::rejected(StatusCode::UNPROCESSABLE_ENTITY))
@@ -77,6 +79,7 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
         if !bytes.is_empty() && content_type(&headers) != "application/json" {
             return Err(AppError::rejected(StatusCode::UNSUPPORTED_MEDIA_TYPE));
         }
+        input_screen::screen_json(&bytes)?;
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|_| AppError::BadRequest("bad-request-text"))

@@ -44,16 +44,27 @@ struct Kept {
     token_at: Box<[usize]>,
 }
 
+/// Where a page carries the CSRF token: a form's hidden field, and an island's props (JSON in
+/// an attribute, quotes escaped). The token comes from the visitor's cookie, so it is cut out
+/// only there: a token that equals another piece of the page (the logo's path, say) must not
+/// cut that piece out of the page every other visitor gets (issue 26, item 9).
+const TOKEN_SLOTS: [&str; 2] = ["name=\"csrf\" value=\"", "&quot;csrf&quot;:&quot;"];
+
 impl Kept {
     fn new(html: &str, token: &str) -> Kept {
         let mut stripped = String::with_capacity(html.len());
         let mut token_at = Vec::new();
-        for (i, part) in html.split(token).enumerate() {
-            if i > 0 {
-                token_at.push(stripped.len());
+        let mut from = 0;
+        for (at, _) in html.match_indices(token) {
+            let before = &html[..at];
+            if token.is_empty() || !TOKEN_SLOTS.iter().any(|slot| before.ends_with(slot)) {
+                continue;
             }
-            stripped.push_str(part);
+            stripped.push_str(&html[from..at]);
+            token_at.push(stripped.len());
+            from = at + token.len();
         }
+        stripped.push_str(&html[from..]);
         Kept {
             html: stripped.into(),
             token_at: token_at.into(),
@@ -283,7 +294,8 @@ mod tests {
     fn a_members_page_is_served_to_that_member_only() {
         let cache = PageCache::default();
         let mine = PageCache::key(Locale::Tr, "/favorites", None, Viewer::Member(1)).unwrap();
-        cache.put(mine.clone(), 3, &format!("<p>{TOKEN} kayıtlı</p>"), TOKEN);
+        let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> kayıtlı");
+        cache.put(mine.clone(), 3, &html, TOKEN);
         assert!(cache.get(&mine, 3, TOKEN).is_some());
         for other in [Viewer::Member(2), Viewer::Anonymous] {
             let key = (Locale::Tr, "/favorites".to_owned(), other);
@@ -304,16 +316,26 @@ mod tests {
     }
 
     #[test]
-    fn a_kept_page_is_the_page_with_the_token_in_every_place() {
+    fn a_kept_page_is_the_page_with_the_token_in_every_slot_and_nowhere_else() {
         let other = "ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210_-zyxwv";
-        for html in [
-            format!("{TOKEN}<form>{TOKEN}</form><form>{TOKEN}</form>ş{TOKEN}"),
-            "<p>no form</p>".to_owned(),
-            String::new(),
+        let field = |t: &str| format!("<input type=\"hidden\" name=\"csrf\" value=\"{t}\">");
+        let props = |t: &str| format!("<div data-props=\"{{&quot;csrf&quot;:&quot;{t}&quot;}}\">");
+        for (html, expected) in [
+            (
+                format!("<form>{}</form>ş{}", field(TOKEN), props(TOKEN)),
+                format!("<form>{}</form>ş{}", field(other), props(other)),
+            ),
+            // The token elsewhere (a visitor's cookie chose it to match the logo) stays put.
+            (
+                format!("<svg d=\"{TOKEN}\"></svg>{}", field(TOKEN)),
+                format!("<svg d=\"{TOKEN}\"></svg>{}", field(other)),
+            ),
+            ("<p>no form</p>".to_owned(), "<p>no form</p>".to_owned()),
+            (String::new(), String::new()),
         ] {
             let kept = Kept::new(&html, TOKEN);
             assert_eq!(kept.with_token(TOKEN), html);
-            assert_eq!(kept.with_token(other), html.replace(TOKEN, other));
+            assert_eq!(kept.with_token(other), expected);
         }
     }
 }

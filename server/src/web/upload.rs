@@ -206,6 +206,10 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
             .await
             .map_err(|rejection| AppError::rejected(rejection.status()))?;
         let data_dir = &state.shared().data_dir;
+        // A disk short of room keeps no file: the body is read and dropped, then 503.
+        let disk_low = super::files::free_bytes(data_dir)
+            .is_some_and(|free| free < state.shared().min_free_disk_bytes);
+        let max_file = if disk_low { 0 } else { T::MAX_FILE_BYTES };
         let mut text = Vec::new();
         let mut file = None;
         // Refused only once the whole body is read: answering mid-body breaks the client's send.
@@ -221,7 +225,7 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
                         .filter(|c| !c.is_control())
                         .take(200)
                         .collect();
-                    match receive(&mut field, data_dir, T::MAX_FILE_BYTES, T::SNIFF_BYTES).await {
+                    match receive(&mut field, data_dir, max_file, T::SNIFF_BYTES).await {
                         Ok((head, size, temp)) => {
                             if !name.is_empty() || size > 0 {
                                 file = Some(UploadedFile {
@@ -258,6 +262,13 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
         }
         if oversized {
             return Err(AppError::rejected(StatusCode::PAYLOAD_TOO_LARGE));
+        }
+        if disk_low {
+            tracing::warn!("an upload was refused: the data folder's disk is nearly full");
+            return Err(AppError::Refused(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "storage-full",
+            ));
         }
         if refused {
             return Err(control_characters());

@@ -48,6 +48,20 @@ pub async fn verify_email(server: &Server, email: &str) {
         .unwrap();
 }
 
+/// Marks `email`'s MKK data verified, as staff's review does (the database's trigger keeps
+/// the verified snapshot the yearly limit follows).
+pub async fn verify_mkk(server: &Server, email: &str) {
+    sqlx::query(
+        "UPDATE mkk_profiles SET status = 'verified', verified_by = 'staff',
+             reviewed_at = '2026-01-01T00:00:00Z'
+         WHERE user_id = (SELECT id FROM users WHERE email = ?)",
+    )
+    .bind(email)
+    .execute(&server.db().await)
+    .await
+    .unwrap();
+}
+
 /// Records a verified qualified-investor declaration for `email` (as staff verify one).
 pub async fn make_qualified(server: &Server, email: &str) {
     sqlx::query(
@@ -61,7 +75,7 @@ pub async fn make_qualified(server: &Server, email: &str) {
 }
 
 /// An investor ready to invest: joined, e-mail verified, MKK data sent (identity `n`, the
-/// declared `income`). Returns the browser and its CSRF token.
+/// declared `income`) and verified by staff. Returns the browser and its CSRF token.
 pub async fn investor(
     server: &Server,
     email: &str,
@@ -79,6 +93,7 @@ pub async fn investor(
     )
     .await;
     assert_eq!(sent.status(), 303, "{email}'s MKK data");
+    verify_mkk(server, email).await;
     (browser, token)
 }
 
@@ -205,6 +220,7 @@ pub async fn give_transfer(
         ("post_code", "34728".into()),
         ("phone", "0532 123 45 67".into()),
         ("iban", iban.into()),
+        ("iban_own", "on".into()),
     ];
     let sent = post_form(browser, server.url("/invFlow/bank"), &token, &details).await;
     assert_eq!(sent.status(), 303, "request {id}: transfer details");
@@ -215,18 +231,113 @@ pub async fn give_transfer(
         .unwrap()
 }
 
-/// Staff record that the clearing bank received `amount` (lira, as typed) for request `id`.
+/// A camt.053 statement of the escrow account (the default `ORTAK_ESCROW_IBAN`), one credit per
+/// `(reference, amount in lira as typed, payer's name, payer's IBAN)`. Each call's bank
+/// references are new, so each statement is a new file.
+pub fn camt053(credits: &[(&str, &str, &str, &str)]) -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let entries: String = credits
+        .iter()
+        .map(|(reference, lira, name, iban)| {
+            let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let amount = format!("{}.00", lira.replace('.', ""));
+            format!(
+                "<Ntry><Amt Ccy=\"TRY\">{amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd>\
+                 <BookgDt><Dt>2026-11-20</Dt></BookgDt><AcctSvcrRef>TEST-{}-{n}</AcctSvcrRef>\
+                 <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>{name}</Nm></Dbtr>\
+                 <DbtrAcct><Id><IBAN>{iban}</IBAN></Id></DbtrAcct></RltdPties>\
+                 <RmtInf><Ustrd>{reference}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>",
+                std::process::id()
+            )
+        })
+        .collect();
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\
+         <Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\"><BkToCstmrStmt>\
+         <Stmt><Id>TEST</Id><Acct><Id><IBAN>TR470000100100000350930001</IBAN></Id></Acct>\
+         {entries}</Stmt></BkToCstmrStmt></Document>"
+    )
+}
+
+/// `staff` imports the bank statement `file` at `/dashboard/takasbank/statements`; the answer.
+pub async fn import_statement(
+    server: &Server,
+    staff: &reqwest::Client,
+    file: String,
+) -> reqwest::Response {
+    let token = csrf(staff, server, "/newsletter").await;
+    let form = reqwest::multipart::Form::new().text("csrf", token).part(
+        "statement",
+        reqwest::multipart::Part::text(file).file_name("ekstre.xml"),
+    );
+    staff
+        .post(server.url("/dashboard/takasbank/statements"))
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// The clearing bank's statement reports `amount` (lira, as typed) received under request
+/// `id`'s reference from its investor (their verified name and declared IBAN), and `staff`
+/// imports it; the answer's status.
 pub async fn receive(server: &Server, staff: &reqwest::Client, id: i64, amount: &str) -> u16 {
-    let token = csrf(staff, server, "/dashboard/takasbank").await;
-    post_form(
-        staff,
-        server.url(&format!("/dashboard/takasbank/{id}/received")),
+    let (reference, iban, name): (String, String, String) = sqlx::query_as(
+        "SELECT b.reference, b.payer_iban, COALESCE(m.verified_name, '')
+         FROM bank_transfers b JOIN investment_requests r ON r.id = b.request_id
+         LEFT JOIN mkk_profiles m ON m.user_id = r.user_id WHERE b.request_id = ?",
+    )
+    .bind(id)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    let file = camt053(&[(&reference, amount, &name, &iban)]);
+    import_statement(server, staff, file)
+        .await
+        .status()
+        .as_u16()
+}
+
+/// Superadmin `proposer` types a receipt of `amount` (lira) for request `id`, and superadmin
+/// `confirmer` confirms it; the two answers' statuses.
+pub async fn typed_receipt(
+    server: &Server,
+    (proposer, confirmer): (&reqwest::Client, &reqwest::Client),
+    id: i64,
+    amount: &str,
+) -> (u16, u16) {
+    let token = csrf(proposer, server, "/newsletter").await;
+    let typed = post_form(
+        proposer,
+        server.url(&format!("/dashboard/takasbank/{id}/receipts")),
         &token,
-        &[("amount", amount.into()), ("date", "2026-11-20".into())],
+        &[
+            ("amount", amount.into()),
+            ("date", "2026-11-20".into()),
+            ("note", "Takasbank yazısı".into()),
+        ],
     )
     .await
     .status()
-    .as_u16()
+    .as_u16();
+    let receipt: i64 = sqlx::query_scalar(
+        "SELECT id FROM typed_receipts WHERE request_id = ? ORDER BY id DESC LIMIT 1",
+    )
+    .bind(id)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    let token = csrf(confirmer, server, "/newsletter").await;
+    let confirmed = post_form(
+        confirmer,
+        server.url(&format!("/dashboard/takasbank/receipts/{receipt}/confirm")),
+        &token,
+        &[],
+    )
+    .await
+    .status()
+    .as_u16();
+    (typed, confirmed)
 }
 
 /// Request `id` of `browser`'s investor, from sent to funded: approved by `staff`, the fee

@@ -72,6 +72,7 @@ pub async fn approved_request(server: &Server, email: &str, seed: u32) -> (reqwe
     let mkk: Vec<(&str, String)> = mkk.iter().map(|(k, v)| (*k, (*v).to_owned())).collect();
     let saved = post_form(&browser, server.url("/mkk"), &token, &mkk).await;
     assert_eq!(saved.status(), 303, "MKK data saved");
+    crate::common::money::verify_mkk(server, email).await;
     let request = [
         ("startup", "cemre-enerji".to_owned()),
         ("amount", "400.000".into()),

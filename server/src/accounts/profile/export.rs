@@ -32,6 +32,7 @@ async fn records(ctx: &Ctx, user: i64, email: &str) -> Result<Value, AppError> {
     let db = ctx.state().db();
     Ok(json!({
         "mkk_registration": value(held::mkk(db, user).await?)?,
+        "identities_held": value(held::identities(db, user).await?)?,
         "qualified_investor_declarations": value(held::declarations(db, user).await?)?,
         "investment_requests": value(held::requests(db, user).await?)?,
         "investment_request_history": value(held::events(db, user).await?)?,

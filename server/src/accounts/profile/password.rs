@@ -39,7 +39,7 @@ pub(super) async fn current_password_ok(
     password: &str,
 ) -> Result<bool, AppError> {
     match queries::password_hash(ctx.state().db(), user_id).await? {
-        Some(hash) => Ok(passwords::verify(password.to_owned(), hash).await),
+        Some(hash) => passwords::verify(password.to_owned(), hash).await,
         None => Ok(true),
     }
 }

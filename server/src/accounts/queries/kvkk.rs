@@ -92,6 +92,20 @@ pub async fn erase(
         sqlx::query!("DELETE FROM payments WHERE request_id = ?", id)
             .execute(&mut *conn)
             .await?;
+        // No money moved for it: a typed receipt nobody confirmed goes, and a bank line that
+        // named it keeps its figures without the link.
+        sqlx::query!(
+            "DELETE FROM typed_receipts WHERE request_id = ? AND confirmed_by IS NULL",
+            id
+        )
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query!(
+            "UPDATE statement_lines SET request_id = NULL WHERE request_id = ?",
+            id
+        )
+        .execute(&mut *conn)
+        .await?;
         sqlx::query!("DELETE FROM request_events WHERE request_id = ?", id)
             .execute(&mut *conn)
             .await?;
@@ -122,6 +136,9 @@ pub async fn erase(
     .execute(&mut *conn)
     .await?;
     sqlx::query!("DELETE FROM mkk_profiles WHERE user_id = ?", user)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query!("DELETE FROM identity_history WHERE user_id = ?", user)
         .execute(&mut *conn)
         .await?;
     sqlx::query!(
@@ -200,6 +217,22 @@ pub async fn expire_archive(db: &SqlitePool, now: OffsetDateTime) -> sqlx::Resul
     .await?;
     sqlx::query!(
         "UPDATE payments SET card_brand = '', card_last4 = ''
+         WHERE request_id IN (SELECT r.id FROM investment_requests r
+             JOIN kvkk_archive a ON a.user_id = r.user_id WHERE a.retain_until < ?)",
+        now
+    )
+    .execute(&mut *tx)
+    .await?;
+    // The identity each kept request was counted under, and the payer the bank reported.
+    sqlx::query!(
+        "UPDATE investment_requests SET identity_key = NULL
+         WHERE user_id IN (SELECT user_id FROM kvkk_archive WHERE retain_until < ?)",
+        now
+    )
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query!(
+        "UPDATE statement_lines SET payer_name = '', payer_iban = ''
          WHERE request_id IN (SELECT r.id FROM investment_requests r
              JOIN kvkk_archive a ON a.user_id = r.user_id WHERE a.retain_until < ?)",
         now

@@ -84,6 +84,27 @@ pub struct Request {
     pub created_at: OffsetDateTime,
 }
 
+/// An identity the account held (type, number, when it was sent).
+#[derive(serde::Serialize)]
+pub struct PastIdentity {
+    pub investor_type: String,
+    pub id_type: String,
+    pub identity_number: String,
+    #[serde(with = "rfc3339")]
+    pub recorded_at: OffsetDateTime,
+}
+
+pub async fn identities(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<PastIdentity>> {
+    sqlx::query_as!(
+        PastIdentity,
+        r#"SELECT investor_type, id_type, identity_number, recorded_at AS "recorded_at: OffsetDateTime"
+           FROM identity_history WHERE user_id = ? ORDER BY id"#,
+        user
+    )
+    .fetch_all(db)
+    .await
+}
+
 pub async fn requests(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Request>> {
     sqlx::query_as!(
         Request,
@@ -165,8 +186,8 @@ pub struct Transfer {
     pub amount_kurus: i64,
     #[serde(with = "rfc3339")]
     pub created_at: OffsetDateTime,
-    #[serde(with = "rfc3339::option")]
-    pub received_at: Option<OffsetDateTime>,
+    /// The day the clearing bank reported it (`YYYY-MM-DD`: a date, not a moment).
+    pub received_on: Option<String>,
     pub received_amount_kurus: Option<i64>,
 }
 
@@ -176,7 +197,7 @@ pub async fn transfers(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Transfer>
         r#"SELECT b.request_id AS "request_id!", b.reference, b.payer_name, b.address, b.country,
                b.city, b.post_code, b.phone, b.amount_kurus,
                b.created_at AS "created_at: OffsetDateTime",
-               b.received_at AS "received_at: OffsetDateTime", b.received_amount_kurus
+               b.received_at AS "received_on?: String", b.received_amount_kurus
            FROM bank_transfers b JOIN investment_requests r ON r.id = b.request_id
            WHERE r.user_id = ? ORDER BY b.request_id"#,
         user

@@ -12,6 +12,7 @@ pub mod profiles;
 pub mod qualified;
 pub mod reconfirmations;
 pub mod rounds;
+pub mod statements;
 pub mod timeline;
 
 use ortak_app::domain::investing::RequestStatus;
@@ -33,6 +34,12 @@ pub struct NewRequest<'a> {
     pub risk_accepted_at: OffsetDateTime,
     /// The information form version the investor opened, when the round has one.
     pub information_form_id: Option<i64>,
+    /// The verified class the request was made as (`individual`, `corporate`, `qualified`).
+    pub investor_class: &'a str,
+    /// The verified identity (`tckn:…`) the yearly limit counts it for.
+    pub identity_key: &'a str,
+    /// The yearly limit then; `None` when not capped.
+    pub limit_kurus: Option<i64>,
     pub idempotency_key: &'a str,
     /// `Submitted`, or `Waitlisted` when the round is full.
     pub status: RequestStatus,
@@ -48,8 +55,8 @@ pub async fn insert_request(
     sqlx::query_scalar!(
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
              investment_kurus, total_kurus, risk_accepted_at, idempotency_key, status, created_at,
-             updated_at, cancel_until, information_form_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             updated_at, cancel_until, information_form_id, investor_class, identity_key, limit_kurus)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (idempotency_key) DO NOTHING RETURNING id AS \"id!\"",
         r.user,
         r.startup,
@@ -65,7 +72,10 @@ pub async fn insert_request(
         r.now,
         r.now,
         r.cancel_until,
-        r.information_form_id
+        r.information_form_id,
+        r.investor_class,
+        r.identity_key,
+        r.limit_kurus
     )
     .fetch_optional(conn)
     .await

@@ -169,34 +169,38 @@ pub async fn committed(conn: &mut SqliteConnection, startup: i64) -> sqlx::Resul
     .await
 }
 
-/// Whether requests are waiting in line for the startup's round.
-pub async fn has_waitlist(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<bool> {
+/// What the startup's round holds for good: money in escrow (or allocated) whose cancellation
+/// window has passed. A request larger than the round's capacity beside this can never get in.
+pub async fn settled(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<i64> {
     sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM investment_requests WHERE startup_id = ? AND status = 'waitlisted')
-               AS "waiting!: bool""#,
-        startup
+        r#"SELECT COALESCE(SUM(investment_kurus), 0) AS "settled!: i64" FROM investment_requests
+           WHERE startup_id = ? AND status IN ('funded', 'allocated') AND cancel_until <= ?"#,
+        startup,
+        now
     )
     .fetch_one(conn)
     .await
 }
 
-/// The first request in line, and what it would commit.
+/// A request in line, and what it would commit.
 pub struct Waiting {
     pub id: i64,
     pub investment_kurus: i64,
 }
 
-pub async fn first_waiting(
-    conn: &mut SqliteConnection,
-    startup: i64,
-) -> sqlx::Result<Option<Waiting>> {
+/// The startup's waitlist, in order.
+pub async fn waiting(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<Vec<Waiting>> {
     sqlx::query_as!(
         Waiting,
         r#"SELECT id AS "id!", investment_kurus FROM investment_requests
-           WHERE startup_id = ? AND status = 'waitlisted' ORDER BY id LIMIT 1"#,
+           WHERE startup_id = ? AND status = 'waitlisted' ORDER BY id"#,
         startup
     )
-    .fetch_optional(conn)
+    .fetch_all(conn)
     .await
 }
 

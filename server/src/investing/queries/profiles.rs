@@ -11,27 +11,44 @@ pub struct MkkReview {
     pub rejection_reason: Option<String>,
     /// Rejected before: a corrected profile waits for staff before the member may invest.
     pub previously_rejected: bool,
+    /// Staff (or the e-government check) verified a version of it: the member may invest
+    /// under that version while a change waits for review.
+    pub has_verified: bool,
+    /// The member sent a request: the identity is locked.
+    pub identity_locked: bool,
 }
 
-pub async fn mkk_review(db: &SqlitePool, user: i64) -> sqlx::Result<Option<MkkReview>> {
+pub async fn mkk_review(
+    conn: impl sqlx::SqliteExecutor<'_>,
+    user: i64,
+) -> sqlx::Result<Option<MkkReview>> {
     sqlx::query_as!(
         MkkReview,
         r#"SELECT status AS "status: MkkStatus", rejection_reason,
-               previously_rejected AS "previously_rejected: bool"
-           FROM mkk_profiles WHERE user_id = ?"#,
+               previously_rejected AS "previously_rejected: bool",
+               verified_at IS NOT NULL AS "has_verified!: bool",
+               (identity_unlocked_by IS NULL AND EXISTS (
+                   SELECT 1 FROM investment_requests r WHERE r.user_id = m.user_id))
+                   AS "identity_locked!: bool"
+           FROM mkk_profiles m WHERE user_id = ?"#,
         user
     )
-    .fetch_optional(db)
+    .fetch_optional(conn)
     .await
 }
 
-/// What the annual limit is worked out from.
+/// What the annual limit is worked out from: the verified MKK data, never the record as last
+/// typed.
 pub struct LimitFacts {
+    /// `individual` or `corporate`, as verified.
     pub investor_type: Option<String>,
-    pub annual_income_kurus: Option<i64>,
+    pub income_kurus: Option<i64>,
+    /// `tckn:…`: the verified identity; `None` until staff (or e-government) verified one.
+    pub identity_key: Option<String>,
     /// A verified qualified-investor declaration.
     pub qualified: bool,
-    /// What this year's requests that hold money, or are heading there, send to escrow.
+    /// What this year's requests that hold money, or are heading there, send to escrow: made
+    /// under the same identity from any account, or by this account.
     pub used_kurus: i64,
 }
 
@@ -43,16 +60,36 @@ pub async fn limit_facts(
 ) -> sqlx::Result<LimitFacts> {
     sqlx::query_as!(
         LimitFacts,
-        r#"SELECT m.investor_type AS "investor_type?", m.annual_income_kurus AS "annual_income_kurus?",
+        r#"SELECT m.verified_investor_type AS "investor_type?", m.verified_income_kurus AS "income_kurus?",
+               CASE WHEN m.verified_at IS NOT NULL
+                    THEN m.verified_id_type || ':' || m.verified_identity_number END AS "identity_key?: String",
                EXISTS (SELECT 1 FROM qualified_declarations q WHERE q.user_id = u.id AND q.status = 'verified')
                    AS "qualified!: bool",
                (SELECT COALESCE(SUM(r.investment_kurus), 0) FROM investment_requests r
-                WHERE r.user_id = u.id AND r.created_at >= ? AND r.created_at < ?
+                WHERE (r.user_id = u.id OR r.identity_key = m.verified_id_type || ':' || m.verified_identity_number)
+                  AND r.created_at >= ? AND r.created_at < ?
                   AND r.status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid',
                                    'funded', 'allocated')) AS "used_kurus!: i64"
            FROM users u LEFT JOIN mkk_profiles m ON m.user_id = u.id WHERE u.id = ?"#,
         year_start,
         year_end,
+        user
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Whether another account invested under this identity (`tckn:…`): it cannot be registered
+/// again, so one person has one yearly limit.
+pub async fn identity_used_elsewhere(
+    conn: &mut SqliteConnection,
+    identity_key: &str,
+    user: i64,
+) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM investment_requests WHERE identity_key = ? AND user_id <> ?)
+               AS "used!: bool""#,
+        identity_key,
         user
     )
     .fetch_one(conn)
@@ -74,7 +111,10 @@ pub struct MkkProfile {
     pub birth_date: Date,
 }
 
-pub async fn mkk_profile(db: &SqlitePool, user: i64) -> sqlx::Result<Option<MkkProfile>> {
+pub async fn mkk_profile(
+    db: impl sqlx::SqliteExecutor<'_>,
+    user: i64,
+) -> sqlx::Result<Option<MkkProfile>> {
     sqlx::query_as!(
         MkkProfile,
         r#"SELECT investor_type, turkish_citizen AS "turkish_citizen: bool", id_type, first_name,
@@ -85,6 +125,23 @@ pub async fn mkk_profile(db: &SqlitePool, user: i64) -> sqlx::Result<Option<MkkP
     )
     .fetch_optional(db)
     .await
+}
+
+impl MkkProfile {
+    /// Whether `mkk` says exactly what this record holds.
+    pub fn same_as(&self, mkk: &Mkk) -> bool {
+        self.investor_type == mkk.investor_type.code()
+            && self.turkish_citizen == mkk.citizen
+            && self.id_type == mkk.id_type.code()
+            && self.first_name == mkk.first_name
+            && self.last_name == mkk.last_name
+            && self.email == mkk.email
+            && self.phone == mkk.phone
+            && self.annual_income_kurus == mkk.annual_income.kurus()
+            && self.identity_number == mkk.identity_number
+            && self.organisation == mkk.organisation
+            && self.birth_date == mkk.birth_date
+    }
 }
 
 /// What the account already knows, to start the MKK form from.
@@ -136,7 +193,7 @@ pub async fn save_mkk(
                                 THEN NULL ELSE excluded.verified_by END,
              previously_rejected = CASE WHEN mkk_profiles.status = 'rejected' THEN 1
                                         ELSE mkk_profiles.previously_rejected END,
-             identity_conflict = 0, rejection_reason = NULL,
+             identity_conflict = 0, rejection_reason = NULL, identity_unlocked_by = NULL,
              submitted_at = excluded.submitted_at, reviewed_at = NULL
          WHERE NOT (mkk_profiles.status = 'rejected'
              AND mkk_profiles.investor_type = excluded.investor_type

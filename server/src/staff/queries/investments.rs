@@ -59,6 +59,11 @@ pub struct RequestFacts {
     pub rejection_reason: Option<String>,
     /// The bank transfer's reference, once the investor chose to pay by transfer.
     pub reference: Option<String>,
+    pub user_id: i64,
+    /// What the request was made as (the verified snapshot): class, identity, yearly limit.
+    pub investor_class: Option<String>,
+    pub identity_key: Option<String>,
+    pub limit_kurus: Option<i64>,
 }
 
 pub async fn request(db: &SqlitePool, id: i64) -> sqlx::Result<Option<RequestFacts>> {
@@ -67,7 +72,8 @@ pub async fn request(db: &SqlitePool, id: i64) -> sqlx::Result<Option<RequestFac
         r#"SELECT u.email, u.first_name || ' ' || u.last_name AS "name!: String",
                 s.name AS startup, r.kind AS "kind: PeriodKind", r.amount_kurus,
                 r.fee_kurus, r.total_kurus, r.status AS "status: RequestStatus",
-                r.rejection_reason, b.reference AS "reference?"
+                r.rejection_reason, b.reference AS "reference?", r.user_id, r.investor_class,
+                r.identity_key, r.limit_kurus
          FROM investment_requests r JOIN users u ON u.id = r.user_id
          JOIN startups s ON s.id = r.startup_id
          LEFT JOIN bank_transfers b ON b.request_id = r.id WHERE r.id = ?"#,

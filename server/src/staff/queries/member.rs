@@ -48,18 +48,66 @@ pub struct Mkk {
     pub phone: String,
     pub status: MkkStatus,
     pub rejection_reason: Option<String>,
+    /// What staff (or e-government) verified, when it differs from the record now: `vkn:…`.
+    pub verified_identity: Option<String>,
+    /// The member sent a request and no unlock is pending: the identity cannot change.
+    pub identity_locked: bool,
 }
 
 pub async fn mkk(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<Mkk>> {
     sqlx::query_as!(
         Mkk,
         r#"SELECT investor_type AS "investor_type: InvestorType", id_type AS "id_type: IdType",
-               identity_number, phone, status AS "status: MkkStatus", rejection_reason
-           FROM mkk_profiles WHERE user_id = ?"#,
+               identity_number, phone, status AS "status: MkkStatus", rejection_reason,
+               CASE WHEN verified_at IS NOT NULL THEN verified_investor_type || ' · '
+                    || upper(verified_id_type) || ' ' || verified_identity_number END
+                   AS "verified_identity?: String",
+               (identity_unlocked_by IS NULL AND EXISTS (
+                   SELECT 1 FROM investment_requests r WHERE r.user_id = m.user_id))
+                   AS "identity_locked!: bool"
+           FROM mkk_profiles m WHERE user_id = ?"#,
         user_id
     )
     .fetch_optional(db)
     .await
+}
+
+/// Every identity the member's account held, oldest first: `(ID TYPE number, when, unlocked
+/// by whom)`.
+pub struct PastIdentity {
+    pub identity: String,
+    pub recorded_at: OffsetDateTime,
+    pub unlocked_by: Option<String>,
+}
+
+pub async fn identity_history(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<PastIdentity>> {
+    sqlx::query_as!(
+        PastIdentity,
+        r#"SELECT upper(h.id_type) || ' ' || h.identity_number AS "identity!: String",
+               h.recorded_at AS "recorded_at: OffsetDateTime", u.email AS "unlocked_by?"
+           FROM identity_history h LEFT JOIN users u ON u.id = h.unlocked_by
+           WHERE h.user_id = ? ORDER BY h.id"#,
+        user_id
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// A superadmin allows one change of the member's locked identity; `false` when they sent no
+/// MKK data.
+pub async fn unlock_identity(
+    conn: &mut SqliteConnection,
+    user_id: i64,
+    by: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE mkk_profiles SET identity_unlocked_by = ? WHERE user_id = ?",
+        by,
+        user_id
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// The state of the member's latest qualified-investor declaration, if any.

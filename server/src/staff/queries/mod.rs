@@ -16,6 +16,7 @@ pub mod rounds;
 pub mod startup_drafts;
 pub mod startup_pages;
 pub mod startups;
+pub mod statements;
 pub mod transfers;
 pub mod users;
 pub mod vip_groups;

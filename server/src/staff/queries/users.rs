@@ -1,6 +1,7 @@
 //! The SQL of the member list and the review of members' MKK details.
 
 use ortak_app::domain::mkk::MkkStatus;
+use ortak_app::i18n::Locale;
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
@@ -66,4 +67,29 @@ pub async fn review_mkk(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// Whom to tell that their MKK data was rejected, and how many of their requests it holds.
+pub struct MkkAddressee {
+    pub email: String,
+    pub first_name: String,
+    pub language: Locale,
+    pub open_requests: i64,
+}
+
+pub async fn mkk_addressee(
+    conn: &mut SqliteConnection,
+    user_id: i64,
+) -> sqlx::Result<MkkAddressee> {
+    sqlx::query_as!(
+        MkkAddressee,
+        r#"SELECT u.email, u.first_name, u.language AS "language: Locale",
+               (SELECT COUNT(*) FROM investment_requests r WHERE r.user_id = u.id
+                AND r.status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded'))
+                   AS "open_requests!: i64"
+           FROM users u WHERE u.id = ?"#,
+        user_id
+    )
+    .fetch_one(conn)
+    .await
 }

@@ -23,7 +23,7 @@ use crate::web::{Access, Routes};
 pub const PAGE_MAX_BYTES: usize = 2 * 1024 * 1024;
 
 /// The startup editor posts twelve sections in two languages.
-const EDITOR_BODY_LIMIT: usize = crate::web::input_screen::MAX_SCREENED_BODY;
+const EDITOR_BODY_LIMIT: usize = crate::web::input_screen::MAX_FORM_BODY;
 
 pub fn routes() -> Routes {
     Routes::new(Access::Staff)
