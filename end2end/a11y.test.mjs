@@ -12,7 +12,8 @@
 //                  completed with the keyboard only.
 //
 // Roles: a visitor; an investor (joined through the form, onboarding done step by step, the MKK
-// form sent, one investment request made); an admin and a superadmin (`ortak create-admin`
+// form sent and its data marked verified in the database, as staff's review does, one
+// investment request made); an admin and a superadmin (`ortak create-admin`
 // before the server starts); a fund-team member (an investor the superadmin adds to fund 1's
 // team). Each role visits the public pages, and the member, staff and fund pages it may open.
 // Forms are also checked after a refused submit (422 with the errors shown).
@@ -36,7 +37,20 @@ import {
   startServer,
   uniqueEmail,
 } from './helpers.mjs';
-import { fillById, join, MKK, nextCode, pathOf, PAYER, rememberAuthenticator, SIGNIN_SUBMIT, signIn, texts } from './journeys.mjs';
+import {
+  fillById,
+  fillPayer,
+  join,
+  MKK,
+  nextCode,
+  pathOf,
+  PAYER,
+  rememberAuthenticator,
+  SIGNIN_SUBMIT,
+  signIn,
+  texts,
+  verifyMkk,
+} from './journeys.mjs';
 import { LAYOUT_SHOTS, layoutProblems } from './layout.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
@@ -200,11 +214,11 @@ describe('accessibility and HTML validity', () => {
   let server;
   let sink;
   let browser;
-  /** Found on the way: a blog post, an investment request, fund 1's startup, a member's id. */
-  const found = { blogPost: null, requestId: null, fundStartupId: null };
+  /** Found on the way: a blog post, an investment request, fund 1's startup, the investor's id. */
+  const found = { blogPost: null, requestId: null, fundStartupId: null, investorId: null };
   const fundMember = { email: uniqueEmail('fund'), context: null, page: null };
   /** The investor, kept signed in to pay once the superadmin approved the request. */
-  const investor = { context: null, page: null };
+  const investor = { context: null, page: null, email: null };
 
   before(async () => {
     sink = await startSmtpSink();
@@ -320,6 +334,11 @@ describe('accessibility and HTML validity', () => {
       editors.push('/dashboard/vipgroups/new', '/dashboard/vcGroups/new');
       assert.ok(found.requestId, 'the investor made a request');
       editors.push(`/dashboard/investments/${found.requestId}`);
+      // The investor's member page: verified MKK data and the identities used.
+      const users = await (await page.context().request.get(server.url('/dashboard/users.json'))).json();
+      found.investorId = users.rows.find((r) => r.cells[0] === investor.email)?.id;
+      assert.ok(found.investorId, `${investor.email} is on /dashboard/users`);
+      editors.push(`/dashboard/users/${found.investorId}`);
     }
     for (const path of editors) await audit(page, path, report);
     // The users table island with the keyboard only: search, then sort by the first column.
@@ -379,7 +398,9 @@ describe('accessibility and HTML validity', () => {
     const page = await context.newPage();
     investor.page = page;
     const report = { pages: 0, problems: [], role: 'investor' };
-    await join(page, { server, sink }, uniqueEmail('a11y'));
+    const account = uniqueEmail('a11y');
+    investor.email = account;
+    await join(page, { server, sink }, account);
     assert.equal(pathOf(page), '/boardingFlow/1');
 
     // Onboarding: each step as it is reached, step 1 refused once.
@@ -418,6 +439,9 @@ describe('accessibility and HTML validity', () => {
     const mkk = await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()}`);
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form errors: ${await texts(page, '.field__error')}`);
+    // The amount page while the data waits for review, then the data verified.
+    await audit(page, `/investmentFlow?startup=${OPEN_STARTUP}`, report);
+    verifyMkk(server, account);
 
     // A favourite, so /favorites lists something.
     await page.goto(server.url(`/startups/${OPEN_STARTUP}`));
@@ -465,7 +489,7 @@ describe('accessibility and HTML validity', () => {
     await auditSubmit(page, 'form[action="/profile/password"] button', 'POST /profile/password, empty', report, 422);
 
     assertOnlyLoopback(context);
-    assertNone(t, report, 'investor', 6 + 1 + MEMBER.length + 2 + PUBLIC.length + 2 + 2);
+    assertNone(t, report, 'investor', 6 + 1 + 1 + MEMBER.length + 2 + PUBLIC.length + 2 + 2);
   });
 
   it('superadmin: every staff page and editor, member and public pages; adds a fund-team member', async (t) => {
@@ -579,14 +603,17 @@ describe('accessibility and HTML validity', () => {
     await page.fill('#code', '123456');
     await auditSubmit(page, 'button[name="action"][value="approve"]', 'the escrow transfer form', report, 200);
     assert.equal(pathOf(page), '/invFlow');
+    // Refused without the IBAN declared the payer's own, then sent.
     await fillById(page, PAYER);
+    await auditSubmit(page, 'form[action="/invFlow/bank"] button[type=submit]', 'POST /invFlow/bank, IBAN not declared own', report, 422);
+    await fillPayer(page);
     await auditSubmit(page, 'form[action="/invFlow/bank"] button[type=submit]', 'POST /invFlow/bank', report, 200);
     assert.equal(pathOf(page), '/paymentSuccess');
     await audit(page, `/paymentSuccess?request=${found.requestId}`, report);
     await audit(page, `/paymentFail?request=${found.requestId}&declined=1`, report);
     await audit(page, '/pendingInvestments', report);
     assertOnlyLoopback(investor.context);
-    assertNone(t, report, 'investor (payment)', 7);
+    assertNone(t, report, 'investor (payment)', 8);
   });
 
   it('keyboard only: the sign-in and newsletter forms are reached with Tab and sent with Enter', async () => {

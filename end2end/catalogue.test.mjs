@@ -9,7 +9,8 @@
 //     by funding period, and saving to / removing from the favourites;
 //   - the MKK membership form that stands between a new member and the amount page: each
 //     invalid identity number is refused (422) with its own message and the typed values kept,
-//     valid individual and corporate data are saved;
+//     valid individual and corporate data are saved, and the amount page waits until the data
+//     is verified (marked so in the database, as staff's review does);
 //   - the plain (no-JavaScript) amount form: below the minimum, above the maximum, not a number,
 //     then a valid request, listed as pending and cancelled;
 //   - the English messages of both forms.
@@ -26,7 +27,7 @@ import {
   startServer,
   uniqueEmail,
 } from './helpers.mjs';
-import { MKK, PASSWORD, SIGNIN_SUBMIT, join as joinWith, pathAndQuery, pathOf, texts } from './journeys.mjs';
+import { MKK, PASSWORD, SIGNIN_SUBMIT, join as joinWith, pathAndQuery, pathOf, texts, verifyMkk } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const TR = {
@@ -44,6 +45,7 @@ const TR = {
   unsaved: 'Girişim kaydedilenlerden çıkarıldı.',
   favoritesEmpty: 'Favori listeniz boş',
   needsMkk: 'MKK üyelik bilgilerinizi tamamlamanız gerekir',
+  mkkVerifying: 'MKK bilgileriniz ekibimiz tarafından doğrulanıyor.',
   edevletSoon: 'yakında',
   formHasErrors: 'Lütfen işaretli alanları düzeltin.',
   tcknLength: 'Kimlik numarası 11 haneli olmalıdır.',
@@ -66,6 +68,7 @@ const EN = {
   count: (n) => `${n} startups`,
   tcknLength: 'The identity number must have 11 digits.',
   minimum: 'The minimum investment is 100,000 TL.',
+  mkkVerifying: 'Our team is verifying your MKK details.',
 };
 
 /** The twelve analysis sections of a startup's page, in order (Turkish labels). */
@@ -208,18 +211,23 @@ describe('catalogue and investing', () => {
     await context.close();
   }
 
-  /** A new member, signed in (end2end/journeys.mjs). */
-  const join = (page, tag) => joinWith(page, { server, sink }, uniqueEmail(tag));
+  /** A new member, signed in (end2end/journeys.mjs); returns the address. */
+  async function join(page, tag) {
+    const email = uniqueEmail(tag);
+    await joinWith(page, { server, sink }, email);
+    return email;
+  }
 
-  /** A new member whose MKK data (an individual) is saved. */
+  /** A new member whose MKK data (an individual) is saved and verified, so they can invest. */
   async function memberWithMkk(page, tag) {
-    await join(page, tag);
+    const email = await join(page, tag);
     await page.goto(server.url('/mkk'));
     await fillMkk(page, MKK_INDIVIDUAL);
     const saved = await clickAndNavigate(page, MKK_SUBMIT);
     assert.equal(saved.status(), 200, `the MKK form answered ${saved.status()}`);
     assert.equal(pathOf(page), '/mkk');
     assert.equal(await page.locator('.mkk-status--submitted').count(), 1, 'the MKK data is saved');
+    verifyMkk(server, email);
   }
 
   // ---- 1. Visitors on /startups --------------------------------------------------------
@@ -517,7 +525,7 @@ describe('catalogue and investing', () => {
 
   it('missing MKK data stops the investment; the MKK form refuses bad numbers and saves good ones', async () => {
     const { context, page } = await open();
-    await join(page, 'mkk');
+    const email = await join(page, 'mkk');
 
     await page.goto(server.url('/startups/cemre-enerji'));
     const blocked = await clickAndNavigate(page, investLink('cemre-enerji'));
@@ -567,7 +575,8 @@ describe('catalogue and investing', () => {
     await refused({ identity_number: '1000000014a' }, 'identity_number', TR.digitsOnly);
     await refused({ citizen: 'no' }, 'id_type', TR.idTypeMismatch);
 
-    // A valid individual: saved, the member is back at the investment that sent them.
+    // A valid individual: saved, the member is back at the investment that sent them, which
+    // waits until staff verify the data.
     const individual = { ...MKK_INDIVIDUAL };
     await fillMkk(page, individual);
     const saved = await clickAndNavigate(page, MKK_SUBMIT);
@@ -575,7 +584,8 @@ describe('catalogue and investing', () => {
     assert.equal(pathAndQuery(page), '/investmentFlow?startup=cemre-enerji', 'the investment continues');
     const flash = await texts(page, '.flash.flash--success');
     assert.ok(flash.some((t) => t.includes(TR.mkkSaved)), `flash: ${JSON.stringify(flash)}`);
-    await page.waitForSelector('form.investment-form, [data-island="investment"]', { state: 'attached' });
+    assert.ok((await page.textContent('main')).includes(TR.mkkVerifying), 'the data is being verified');
+    assert.equal(await page.locator('form.investment-form, [data-island="investment"]').count(), 0, 'no amount form before verification');
     await page.goto(server.url('/mkk'));
     assert.ok((await page.textContent('.mkk-status')).includes(TR.mkkSubmitted));
     assert.equal(await page.inputValue('#identity_number'), individual.identity_number, 'the saved data is shown');
@@ -595,13 +605,15 @@ describe('catalogue and investing', () => {
     assert.equal(await page.inputValue('#identity_number'), MKK_CORPORATE.identity_number);
     assert.equal(await page.inputValue('#organisation'), MKK_CORPORATE.organisation);
 
-    // Now "Yatırım yap" opens the amount page.
+    // Verified (as staff's review does), "Yatırım yap" opens the amount page.
+    verifyMkk(server, email);
     await page.goto(server.url('/startups/cemre-enerji'));
     const amount = await clickAndNavigate(page, investLink('cemre-enerji'));
     assert.equal(amount.status(), 200);
     assert.equal(pathAndQuery(page), '/investmentFlow?startup=cemre-enerji');
     await page.waitForSelector('form.investment-form, [data-island="investment"]', { state: 'attached' });
     assert.ok(!(await page.textContent('main')).includes(TR.needsMkk));
+    assert.ok(!(await page.textContent('main')).includes(TR.mkkVerifying));
     await done(context);
   });
 
@@ -679,7 +691,7 @@ describe('catalogue and investing', () => {
 
   it('the MKK and amount forms speak English', async () => {
     const { context, page } = await open({ locale: 'en-US', javaScriptEnabled: false });
-    await join(page, 'english');
+    const email = await join(page, 'english');
 
     const mkk = await page.goto(server.url('/mkk?lang=en'));
     assert.equal(mkk.status(), 200);
@@ -692,6 +704,10 @@ describe('catalogue and investing', () => {
     await fillMkk(page, MKK_INDIVIDUAL);
     const saved = await clickAndNavigate(page, MKK_SUBMIT);
     assert.equal(saved.status(), 200);
+    // Until verified the amount page says so, in English.
+    await page.goto(server.url('/investmentFlow?startup=cemre-enerji&lang=en'));
+    assert.ok((await page.textContent('main')).includes(EN.mkkVerifying), 'the English page says the data is being verified');
+    verifyMkk(server, email);
 
     await page.goto(server.url('/investmentFlow?startup=cemre-enerji&lang=en'));
     assert.equal(await page.getAttribute('html', 'lang'), 'en');

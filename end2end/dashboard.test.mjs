@@ -5,17 +5,23 @@
 //      is refused (422, "Bu alan zorunludur", the typed values kept), the Preview button renders
 //      both languages' Markdown without saving, then the startup is published; its page shows
 //      the Turkish analysis, and with ?lang=en the English one, to an investor;
-//   2. a new investor completes the MKK form and requests 100.000 TL with the amount island;
+//   2. a new investor completes the MKK form; the amount page waits until the data is verified,
+//      which the superadmin does on /dashboard/users (the row's "MKK bilgisini doğrula"); then
+//      the investor requests 100.000 TL with the amount island;
 //   3. the superadmin approves it on /dashboard/investments (the table island's action form),
 //      and the request's history page lists the approval;
 //   4. the investor pays the fee with the sandbox card (3-D Secure), gives the payer's details
-//      and gets the escrow transfer instructions on /paymentSuccess;
-//   5. staff record the transfer on /dashboard/takasbank (amount and date): the matching amount
-//      makes the request funded (there is no "paid" button: the state follows the money); the
-//      superadmin closes the round on /dashboard/rounds/{id}, and the close job allocates it;
+//      (the name is the verified one; the IBAN declared their own) and gets the escrow transfer
+//      instructions on /paymentSuccess;
+//   5. the superadmin sees the transfer waiting on /dashboard/takasbank, then imports the
+//      clearing bank's statement (camt.053) with it on /dashboard/takasbank/statements: the line
+//      with the reference, the exact amount and the investor as payer makes the request funded
+//      (there is no "paid" or "received" button: the state follows the bank's record of the
+//      money), and the same file twice is refused; the superadmin closes the round on
+//      /dashboard/rounds/{id}, and the close job allocates it;
 //   6. the allocated investment is listed on the investor's /userInvestments;
-//   7. /dashboard/audit shows each step: startup.create, request.status (approved),
-//      transfer.received, round.close, in order;
+//   7. /dashboard/audit shows each step: startup.create, mkk.review, request.status (approved),
+//      statement.import and transfer.received, round.close, in order;
 //   8. the staff-table island on /dashboard/users, without page loads: sorting by a column
 //      (aria-sort, both directions), searching by Turkish case rules, a filter select, and the
 //      CSV export of the rows shown; and the server's table (and search form) without JavaScript.
@@ -24,6 +30,7 @@
 // `ortak create-admin` before it starts, mail to a local SMTP sink). The tests run in order and
 // build on each other (one startup, one request). Nothing may leave 127.0.0.1.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -36,7 +43,7 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { fillById, join, MKK, pathOf, PAYER, PERSON, signIn, texts } from './journeys.mjs';
+import { camt053, fillById, fillPayer, join, MKK, pathOf, PAYER, PERSON, signIn, texts } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
@@ -47,7 +54,15 @@ const TR = {
   required: 'Bu alan zorunludur',
   formErrors: 'Lütfen işaretli alanları düzeltin.',
   saved: 'Kaydedildi.',
-  transferFunded: 'Havale kaydedildi; talep fonlandı.',
+  mkkVerifying: 'MKK bilgileriniz ekibimiz tarafından doğrulanıyor.',
+  mkkWaiting: 'İnceleme bekliyor',
+  mkkVerified: 'Doğrulandı',
+  mkkVerify: 'MKK bilgisini doğrula',
+  statementsTitle: 'Banka ekstreleri',
+  statementImport: 'Ekstreyi yükle',
+  statementMatched: 'Ekstre yüklendi; her satır talebiyle eşleşti.',
+  statementAgain: 'Bu dosya daha önce yüklendi; yeniden yüklenmedi.',
+  lineMatched: 'Alındı: talep fonlandı',
   moved: 'Talep güncellendi.',
   published: 'Yayında',
   investmentPeriod: 'Yatırım dönemi',
@@ -152,7 +167,7 @@ describe('staff dashboard', () => {
   let investorEmail;
   const errors = [];
   /** Filled as the journey goes. */
-  const journey = { startupId: null, requestId: null, today: null, reference: null };
+  const journey = { startupId: null, requestId: null, investorId: null, today: null, reference: null, statementSha: null, lineId: null };
 
   before(async () => {
     sink = await startSmtpSink();
@@ -318,7 +333,7 @@ describe('staff dashboard', () => {
     await adminContext.close();
   });
 
-  it('a new investor sees the published startup in both languages and requests 100.000 TL', async () => {
+  it('a new investor sees the startup in both languages, is MKK-verified by the superadmin, requests 100.000 TL', async () => {
     assert.ok(journey.startupId, 'needs the startup of the first test');
     investorContext = await newContext(browser, { locale: 'tr-TR' });
     investor = await investorContext.newPage();
@@ -351,7 +366,7 @@ describe('staff dashboard', () => {
     await investor.goto(server.url(`/startups/${STARTUP.slug}?lang=tr`));
     assert.equal((await investor.textContent('#executive-summary .prose strong')).trim(), 'Güçlü büyüme');
 
-    // MKK, then the request with the amount island.
+    // MKK, then the request with the amount island once staff verified the data.
     await investor.goto(server.url('/mkk'));
     await investor.selectOption('#investor_type', 'individual');
     await investor.selectOption('#id_type', 'tckn');
@@ -361,8 +376,37 @@ describe('staff dashboard', () => {
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()} at ${investor.url()}`);
     assert.equal(await investor.locator('.field__error').count(), 0, `MKK form errors: ${await texts(investor, '.field__error')}`);
 
+    // Submitted is not enough: the amount page waits for staff's review.
+    response = await investor.goto(server.url(`/investmentFlow?startup=${STARTUP.slug}`));
+    assert.equal(response.status(), 200);
+    assert.ok((await investor.textContent('main')).includes(TR.mkkVerifying), 'the data is being verified');
+    assert.equal(await investor.locator(INVEST).count(), 0, 'no amount island before the review');
+
+    // The superadmin verifies the details with the member's row on /dashboard/users.
+    await openTable(staff, '/dashboard/users');
+    const member = (await islandRows(staff)).find((r) => r.cells[0] === investorEmail);
+    assert.ok(member, `${investorEmail} is on /dashboard/users`);
+    journey.investorId = Number(member.id);
+    assert.equal(member.cells[3], TR.mkkWaiting, 'the MKK column says it waits for review');
+    const memberRow = `${ISLAND} tr[data-row="${member.id}"]`;
+    const verify = `${memberRow} form[action="/dashboard/users/${member.id}/mkk"] button[name="decision"][value="verified"]`;
+    await openRowMenu(staff, memberRow);
+    assert.equal((await staff.textContent(verify)).trim(), TR.mkkVerify);
+    const verified = await clickAndNavigate(staff, verify);
+    assert.equal(verified.status(), 200);
+    assert.equal(pathOf(staff), '/dashboard/users', 'back to the list');
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.saved);
+    await waitForIsland(staff, 'staff-table');
+    await staff.waitForSelector(`${ISLAND} .staff-table__count`);
+    const after = (await islandRows(staff)).find((r) => r.id === member.id);
+    assert.equal(after.cells[3], TR.mkkVerified);
+    assert.equal(await staff.locator(verify).count(), 0, 'nothing left to review');
+    await investor.goto(server.url('/mkk'));
+    assert.equal(await investor.locator('.mkk-status--verified').count(), 1, 'the investor sees the data verified');
+
     await investor.goto(server.url(`/investmentFlow?startup=${STARTUP.slug}`));
     await waitForIsland(investor, 'investment');
+    assert.ok(!(await investor.textContent('main')).includes(TR.mkkVerifying));
     await investor.check('#quick-100000');
     await investor.check('#risk');
     const [created] = await Promise.all([
@@ -421,7 +465,10 @@ describe('staff dashboard', () => {
     assert.equal(pathOf(investor), '/invFlow');
     assert.equal((await investor.textContent('h1')).trim(), TR.bankTitle);
 
-    await fillById(investor, PAYER);
+    // The payer is the investor as verified: their name shown, not typed.
+    assert.equal(await investor.locator('#payer_name').count(), 0, 'no payer name field');
+    assert.ok((await investor.textContent('form[action="/invFlow/bank"]')).includes(`${MKK.first_name} ${MKK.last_name}`));
+    await fillPayer(investor);
     await clickAndNavigate(investor, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(investor), '/paymentSuccess');
     assert.equal((await investor.textContent('h1')).trim(), TR.successTitle);
@@ -431,29 +478,67 @@ describe('staff dashboard', () => {
     assertOnlyLoopback(investorContext);
   });
 
-  it('staff record the transfer on /dashboard/takasbank (funded), then the superadmin closes the round', async () => {
+  it('the superadmin imports the bank statement with the transfer (funded), then closes the round', async () => {
     assert.ok(journey.reference, 'needs the payment of the previous test');
     await openTable(staff, '/dashboard/takasbank');
-    const row = `${ISLAND} tr[data-row="${journey.requestId}"]`;
     let transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
     assert.ok(transfer, 'the expected transfer is listed');
     // The last column is what was returned (nothing yet).
     assert.deepEqual(transfer.cells, [journey.reference, investorEmail, STARTUP.name, '100.000 TL', TR.waiting, '', '', '']);
+    assert.equal(
+      await staff.locator(`${ISLAND} tr[data-row="${journey.requestId}"] button[name="received"]`).count(),
+      0,
+      'no button records money: only the bank statement does',
+    );
 
-    await openRowMenu(staff, row);
-    await staff.fill(`${row} input[name="amount"]`, '100000');
-    await staff.fill(`${row} input[name="date"]`, journey.today);
-    const response = await clickAndNavigate(staff, `${row} button[name="received"]`);
+    // The clearing bank's statement: the investor's transfer, booked today, with their
+    // reference, the exact amount, from their own account in their verified name.
+    const xml = camt053([
+      { reference: journey.reference, amount: 100_000, name: `${MKK.first_name} ${MKK.last_name}`, iban: PAYER.iban, date: journey.today },
+    ]);
+    const file = { name: 'ekstre.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) };
+    journey.statementSha = createHash('sha256').update(file.buffer).digest('hex');
+    let response = await staff.goto(server.url('/dashboard/takasbank/statements'));
     assert.equal(response.status(), 200);
-    assert.equal(pathOf(staff), '/dashboard/takasbank');
-    assert.equal((await staff.textContent('.flash--success')).trim(), TR.transferFunded);
-    await waitForIsland(staff, 'staff-table');
-    await staff.waitForSelector(`${ISLAND} .staff-table__count`);
-    transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
+    assert.equal((await staff.textContent('h1')).trim(), TR.statementsTitle);
+    const importButton = 'form[action="/dashboard/takasbank/statements"] button[type=submit]';
+    assert.equal((await staff.textContent(importButton)).trim(), TR.statementImport);
+    await staff.setInputFiles('#statement', file);
+    response = await clickAndNavigate(staff, importButton);
+    assert.equal(response.status(), 200);
+    assert.equal(pathOf(staff), '/dashboard/takasbank/statements');
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.statementMatched);
+    // Its line: booked today, the amount, the payer, the remittance, matched to the request.
+    const lines = await staff.$$eval('main table.table tbody tr[data-row]', (rows) =>
+      rows.map((tr) => ({ id: tr.dataset.row, cells: [...tr.cells].slice(0, -1).map((td) => td.textContent.trim()) })),
+    );
+    const ours = lines.filter((l) => l.cells[4] === journey.reference);
+    assert.equal(ours.length, 1, `one line with the reference: ${JSON.stringify(lines)}`);
+    journey.lineId = Number(ours[0].id);
     const [year, month, day] = journey.today.split('-');
+    assert.deepEqual(ours[0].cells, [
+      `${day}.${month}.${year}`,
+      '100.000 TL',
+      `${MKK.first_name} ${MKK.last_name}`,
+      PAYER.iban.replace(/\s/g, ''),
+      journey.reference,
+      TR.lineMatched,
+      String(journey.requestId),
+      '',
+    ]);
+    assert.equal(await staff.locator('main .flash--error').count(), 0, 'nothing flagged');
+
+    // The same file again is refused, and records nothing twice.
+    await staff.setInputFiles('#statement', file);
+    response = await clickAndNavigate(staff, importButton);
+    assert.equal(response.status(), 422);
+    assert.equal((await staff.textContent('#statement-error')).trim(), TR.statementAgain);
+
+    await openTable(staff, '/dashboard/takasbank');
+    transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
     assert.deepEqual(transfer.cells.slice(4), [TR.received, '100.000 TL', `${day}.${month}.${year}`, ''], 'received, the amount matches, nothing returned');
 
-    // The matching transfer made the request funded: no button did it.
+    // The matching statement line made the request funded: no button did it.
     await openTable(staff, '/dashboard/investments');
     assert.equal((await requestRow())[4], TR.funded);
 
@@ -483,7 +568,7 @@ describe('staff dashboard', () => {
     assert.deepEqual(
       history.filter((cells) => cells[3] === SUPER.email).map((cells) => cells[1]),
       [TR.approved, TR.funded],
-      'the superadmin approved and recorded the transfer; the fee and the close moved the rest',
+      'the superadmin approved and imported the statement; the fee and the close moved the rest',
     );
     assertOnlyLoopback(staffContext);
   });
@@ -507,30 +592,36 @@ describe('staff dashboard', () => {
     assertOnlyLoopback(investorContext);
   });
 
-  it('the audit log shows every step: startup.create, request.status, transfer.received, round.close', async () => {
-    assert.ok(journey.requestId, 'needs the journey');
+  it('the audit log shows every step: startup.create, mkk.review, request.status, the statement and receipt, round.close', async () => {
+    assert.ok(journey.requestId && journey.lineId, 'needs the journey');
     await openTable(staff, '/dashboard/audit');
-    // Columns: date, by, action, subject, before, after; newest first.
+    // Columns: date, by, action, subject, before, after; newest first. The journey's rows: its
+    // startup, its investor (the MKK review), its statement file (by SHA-256), its request.
+    const subjects = [`startup:${journey.startupId}`, `user:${journey.investorId}`, journey.statementSha, `request:${journey.requestId}`];
     const rows = (await islandRows(staff)).map((r) => r.cells);
     const ours = rows
-      .filter((c) => c[3] === `startup:${journey.startupId}` || c[3] === `request:${journey.requestId}`)
+      .filter((c) => subjects.includes(c[3]))
       .reverse()
       .map(([, by, action, , before, after]) => ({ by, action, before, after }));
-    const amount = `${100_000 * 100} on ${journey.today} (Funded)`;
+    // The receipt names where the figure came from: the statement (its Id) and the line.
+    const amount = `${100_000 * 100} on ${journey.today} (Funded, statement E2E line ${journey.lineId})`;
     assert.deepEqual(
       ours.map(({ action, before, after }) => [action, before, action === 'startup.create' ? '' : after]),
       [
         ['startup.create', '', ''],
+        ['mkk.review', 'submitted', 'verified'],
         ['request.status', 'submitted', 'approved'],
+        // The import records each line's receipt, then itself (one transaction).
         ['transfer.received', 'fee_paid', amount],
+        ['statement.import', '', '1 lines: 1 funded, 0 returned, 0 flagged'],
         ['round.close', 'open', `closing (funded, ${100_000 * 100} received)`],
       ],
       `the audit log, oldest first: ${JSON.stringify(ours)}`,
     );
     assert.deepEqual(
       ours.map((r) => r.by),
-      [ADMIN.email, SUPER.email, SUPER.email, SUPER.email],
-      'the admin published, the superadmin moved the request and closed the round',
+      [ADMIN.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email],
+      'the admin published, the superadmin verified the investor, moved the request, imported the statement and closed the round',
     );
     const create = ours[0].after;
     assert.ok(

@@ -24,7 +24,7 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
+import { fillById, fillPayer, join, MKK, pathOf, PAYER, signIn, texts, verifyMkk } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
@@ -42,6 +42,7 @@ const TR = {
   cardYear: 'Geçersiz yıl',
   cardCvv: 'Geçersiz CVV',
   bankTitle: 'Yatırım tutarını emanet hesabına aktarın',
+  ibanOwn: "IBAN'ın kendi adınıza olduğunu onaylayın.",
   successTitle: 'Yatırım tutarını havale edin',
   declined: 'Kartınız ödeme kuruluşu tarafından reddedildi',
 };
@@ -111,7 +112,7 @@ describe('islands', () => {
     return { page, email };
   }
 
-  /** Completes the MKK form, which investing needs. */
+  /** Completes the MKK form, which investing needs, and marks the data verified as staff's review does. */
   async function completeMkk(page, email) {
     await page.goto(server.url('/mkk'));
     await page.selectOption('#investor_type', 'individual');
@@ -122,6 +123,7 @@ describe('islands', () => {
     assert.equal(response.status(), 200, `MKK form: ${response.status()} at ${page.url()}`);
     assert.equal(pathOf(page), '/mkk');
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form errors: ${await texts(page, '.field__error')}`);
+    verifyMkk(server, email);
   }
 
   /** Sends a request for `slug` with the island (quick pick, risk ticked); waits for the dialog. */
@@ -482,7 +484,15 @@ describe('islands', () => {
     assert.equal(pathOf(page), '/invFlow');
     assert.equal((await page.textContent('h1')).trim(), TR.bankTitle);
 
+    // The payer is the investor: their verified name is shown, not typed, and the IBAN must be
+    // declared their own (the form is refused without the box).
+    assert.equal(await page.locator('#payer_name').count(), 0, 'no payer name field');
+    assert.ok((await page.textContent('form[action="/invFlow/bank"]')).includes('Ayşe Yılmaz'), 'the verified name is shown');
     await fillById(page, PAYER);
+    const unticked = await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
+    assert.equal(unticked.status(), 422);
+    assert.equal((await page.textContent('#iban_own-error')).trim(), TR.ibanOwn);
+    await fillPayer(page);
     await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(page), '/paymentSuccess');
     assert.equal((await page.textContent('h1')).trim(), TR.successTitle);

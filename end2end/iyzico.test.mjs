@@ -26,7 +26,7 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
+import { fillById, fillPayer, join, MKK, pathOf, signIn, texts, verifyMkk } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 import { startIyzico } from './standins/iyzico.mjs';
 
@@ -96,6 +96,8 @@ describe('iyzico', () => {
     await fillById(page, { ...MKK, email });
     await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form: ${await texts(page, '.field__error')}`);
+    // Investing needs the data verified, as staff's review does.
+    verifyMkk(server, email);
     await page.goto(server.url('/investmentFlow?startup=cemre-enerji'));
     await waitForIsland(page, 'investment');
     await page.check('#quick-100000');
@@ -157,7 +159,7 @@ describe('iyzico', () => {
     ]);
     // Signed in again on our page: the Lax session cookie came back after the cross-site POST.
     assert.equal((await page.textContent('h1')).trim(), TR.bankTitle);
-    await fillById(page, PAYER);
+    await fillPayer(page);
     await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(page), '/paymentSuccess');
     assert.equal((await page.textContent('h1')).trim(), TR.successTitle);

@@ -10,13 +10,15 @@
 //   await signOut(page, server);
 //   await signIn(page, server, email, PASSWORD);
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import path from 'node:path';
 import { clickAndNavigate } from './helpers.mjs';
 import { linkIn } from './smtp.mjs';
 
 export const PASSWORD = 'Gizli-Sifre-2024!';
 
-/** A sign-up that passes validation (Turkish letters on purpose: they must survive the mail). */
+/** A sign-up that passes validation (Turkish letters on purpose: they must survive forms and pages). */
 export const PERSON = {
   first_name: 'Ayşe',
   last_name: 'Yılmaz',
@@ -64,9 +66,11 @@ export const MKK = {
   birth_date: '1984-02-29',
 };
 
-/** The payer's details on the escrow transfer step. */
+/**
+ * The payer's details on the escrow transfer step. The payer's name is no field: the page shows
+ * the investor's verified MKK name, the only payer escrow accepts.
+ */
 export const PAYER = {
-  payer_name: 'Ayşe Yılmaz',
   address: 'Bağdat Caddesi 1',
   country: 'Türkiye',
   city: 'İstanbul',
@@ -80,6 +84,64 @@ export const PAYER = {
 export async function fillById(page, fields) {
   for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
 }
+
+/** Fills the escrow transfer step: PAYER, and the required box saying the IBAN is the payer's own. */
+export async function fillPayer(page) {
+  await fillById(page, PAYER);
+  await page.check('#iban_own');
+}
+
+/**
+ * Marks `email`'s submitted MKK data verified in the database, as staff's review does (investing
+ * needs verified data; the dashboard test verifies through the staff page instead). A trigger
+ * copies the record into its verified snapshot.
+ */
+export function verifyMkk(server, email) {
+  const script = [
+    'import sqlite3, sys',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    'n = db.execute("UPDATE mkk_profiles SET status = \'verified\', verified_by = \'staff\', reviewed_at = \'2026-01-01T00:00:00Z\' '
+      + 'WHERE user_id = (SELECT id FROM users WHERE email = ?)", (sys.argv[2],)).rowcount',
+    'db.commit()',
+    'sys.exit(0 if n == 1 else 1)',
+  ].join('\n');
+  execFileSync('python3', ['-c', script, path.join(server.dataDir, 'ortak.db'), email]);
+}
+
+/** The escrow account (the server's default ORTAK_ESCROW_IBAN): statements must be of it. */
+export const ESCROW_IBAN = 'TR470000100100000350930001';
+
+let statementSeq = 0;
+
+/**
+ * A camt.053 statement of the escrow account with one credit per entry of `credits`
+ * ([{ reference, amount (lira), name, iban, date (YYYY-MM-DD) }]). The server refuses a bank
+ * reference (AcctSvcrRef) it has seen, so each line gets a new one.
+ */
+export function camt053(credits, { id = 'E2E' } = {}) {
+  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const entries = credits.map(({ reference, amount, name, iban, date }) => {
+    statementSeq += 1;
+    return (
+      `<Ntry><Amt Ccy="TRY">${amount.toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd>` +
+      `<BookgDt><Dt>${date}</Dt></BookgDt><AcctSvcrRef>E2E-${run}-${statementSeq}</AcctSvcrRef>` +
+      `<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${esc(name)}</Nm></Dbtr>` +
+      `<DbtrAcct><Id><IBAN>${iban.replace(/\s/g, '')}</IBAN></Id></DbtrAcct></RltdPties>` +
+      `<RmtInf><Ustrd>${esc(reference)}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`
+    );
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>' +
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>' +
+    `<Id>${esc(id)}</Id><Acct><Id><IBAN>${ESCROW_IBAN}</IBAN></Id></Acct>` +
+    entries.join('') +
+    '</Stmt></BkToCstmrStmt></Document>'
+  );
+}
+
+/** Today in Istanbul, as YYYY-MM-DD (the booking date a statement line carries). */
+export const istanbulToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
 
 export const pathOf = (page) => new URL(page.url()).pathname;
 export const pathAndQuery = (page) => {

@@ -3,22 +3,23 @@
 //   1. a round that succeeds: two investors commit to Ödeme Köprüsü (3.400.000 TL of its
 //      4.000.000 TL already in escrow); one withdraws inside the cancellation window with the
 //      button and its countdown; the other is approved, pays the fee by card (3-D Secure), gives
-//      the transfer details, and staff record the transfer; the superadmin closes the round on
-//      its staff page; the close job allocates, and the investor sees the holding with its share
-//      on /userInvestments;
+//      the transfer details, and the superadmin imports the clearing bank's statement with the
+//      transfer (which records it); the superadmin closes the round on its staff page; the close
+//      job allocates, and the investor sees the holding with its share on /userInvestments;
 //   2. a round that fails: two investors commit to Kalkan Siber and both are funded; the
 //      superadmin closes it far below its goal; both see their request refunded, with the
 //      timeline saying what comes back, and the refund list for the clearing bank lists both.
 //
 // One server for the file (fresh data folder, demo content, a superadmin created before it
 // starts, mail to a local SMTP sink). SPK's yearly cap is raised for this file (the amounts here
-// go past it; the cap has tests of its own in server/tests/rounds.rs). Staff's approvals and
-// transfer records are the dashboard's own forms, posted with the page's CSRF token (the
-// dashboard test clicks them). Nothing may leave 127.0.0.1.
+// go past it; the cap has tests of its own in server/tests/rounds.rs). Investors' MKK data is
+// marked verified in the database, as staff's review does (the dashboard test clicks the review).
+// Staff's approvals and statement imports are the dashboard's own forms, posted with the page's
+// CSRF token (the dashboard test clicks them). Nothing may leave 127.0.0.1.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertOnlyLoopback, clickAndNavigate, launchBrowser, newContext, startServer, uniqueEmail, waitForIsland } from './helpers.mjs';
-import { fillById, join, MKK, pathOf, PAYER, signIn, texts } from './journeys.mjs';
+import { camt053, fillById, fillPayer, istanbulToday, join, MKK, pathOf, PAYER, signIn, texts, verifyMkk } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
@@ -30,10 +31,9 @@ const TR = {
   cancelledFlash: 'Talebiniz iptal edildi.',
   refunded: 'İade edildi',
   closing: 'Tur kapatılıyor; kapanış işi talepleri tek tek sonuçlandırıyor.',
+  statementMatched: 'Ekstre yüklendi; her satır talebiyle eşleşti.',
+  lineMatched: 'Alındı: talep fonlandı',
 };
-
-/** Today in Istanbul, as YYYY-MM-DD (the day staff say the transfer arrived). */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
 
 describe('rounds', () => {
   let server;
@@ -64,7 +64,7 @@ describe('rounds', () => {
     await sink?.close();
   });
 
-  /** A new investor, signed in, with MKK data: { context, page, email }. */
+  /** A new investor, signed in, with verified MKK data: { context, page, email }. */
   async function investor(tag) {
     const context = await newContext(browser, { locale: 'tr-TR' });
     contexts.push(context);
@@ -79,6 +79,8 @@ describe('rounds', () => {
     const mkk = await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()}`);
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form errors: ${await texts(page, '.field__error')}`);
+    // Investing needs the data verified.
+    verifyMkk(server, email);
     return { context, page, email };
   }
 
@@ -108,7 +110,10 @@ describe('rounds', () => {
     assert.equal(response.status(), 303, `POST ${path}: ${response.status()}`);
   }
 
-  /** Request `id`, from approval to funded: the fee by card, the transfer details, the receipt. */
+  /**
+   * Request `id`, from approval to funded: the fee by card, the transfer details, then the
+   * clearing bank's statement with the transfer (`amount` in lira) imported by the superadmin.
+   */
   async function fund(page, id, amount) {
     await staffPost(`/dashboard/investments/${id}`, `/dashboard/investments/${id}/status`, { to: 'approved' });
     await page.goto(server.url(`/invFlow?request=${id}`));
@@ -123,10 +128,25 @@ describe('rounds', () => {
     await page.fill('#code', '123456');
     await clickAndNavigate(page, 'button[name="action"][value="approve"]');
     assert.equal(pathOf(page), '/invFlow');
-    await fillById(page, PAYER);
+    await fillPayer(page);
     await clickAndNavigate(page, 'form[action="/invFlow/bank"] button[type=submit]');
     assert.equal(pathOf(page), '/paymentSuccess');
-    await staffPost('/dashboard/takasbank', `/dashboard/takasbank/${id}/received`, { amount, date: today() });
+    const reference = (await page.textContent('.transfer .reference')).trim();
+    // The investor's transfer as the bank reports it: their reference, the exact amount, from
+    // their own account in their verified name.
+    const xml = camt053([{ reference, amount, name: `${MKK.first_name} ${MKK.last_name}`, iban: PAYER.iban, date: istanbulToday() }]);
+    await staff.goto(server.url('/dashboard/takasbank/statements'));
+    const csrf = await staff.getAttribute('input[name="csrf"]', 'value');
+    const imported = await staffContext.request.post(server.url('/dashboard/takasbank/statements'), {
+      multipart: { csrf, statement: { name: 'ekstre.xml', mimeType: 'application/xml', buffer: Buffer.from(xml) } },
+      maxRedirects: 0,
+    });
+    assert.equal(imported.status(), 303, `POST /dashboard/takasbank/statements: ${imported.status()} ${await imported.text()}`);
+    // Every line matched its request: the request is funded.
+    await staff.goto(server.url('/dashboard/takasbank/statements'));
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.statementMatched);
+    const line = (await staff.textContent(`tbody tr:has-text("${reference}")`)).replace(/\s+/g, ' ');
+    assert.ok(line.includes(TR.lineMatched) && line.includes(String(id)), `the statement line: ${line}`);
   }
 
   /** The startup id of the round named `name`, from the staff's round list. */
@@ -172,7 +192,7 @@ describe('rounds', () => {
     assert.ok((await leaves.page.textContent('main')).includes(TR.cancelled), 'the request says cancelled');
     assert.equal(await leaves.page.locator('form[action$="/cancel"]').count(), 0, 'nothing left to withdraw');
 
-    await fund(stays.page, kept, '600000');
+    await fund(stays.page, kept, 600_000);
     const id = await roundId('Ödeme Köprüsü');
     await closeRound(id);
     await eventually(
@@ -202,8 +222,8 @@ describe('rounds', () => {
     const second = await investor('second');
     const a = await commit(first.page, 'kalkan-siber', '250.000');
     const b = await commit(second.page, 'kalkan-siber', '100.000');
-    await fund(first.page, a, '250000');
-    await fund(second.page, b, '100000');
+    await fund(first.page, a, 250_000);
+    await fund(second.page, b, 100_000);
     const id = await roundId('Kalkan Siber');
     await closeRound(id);
 

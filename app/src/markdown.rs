@@ -17,9 +17,36 @@ pub fn render(markdown: &str) -> String {
         .to_string()
 }
 
+/// The text of Markdown, paragraphs separated by blank lines (for documents that are not HTML,
+/// such as the information form's PDF).
+pub fn plain_text(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Tag, TagEnd};
+    let mut out = String::with_capacity(markdown.len());
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Text(t) | Event::Code(t) => out.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => out.push(' '),
+            Event::Start(Tag::Item) => out.push_str("• "),
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item) => {
+                out.push_str("\n\n")
+            }
+            _ => {}
+        }
+    }
+    out.trim().to_owned()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_text_keeps_the_words() {
+        assert_eq!(
+            plain_text("## Başlık\n\n**kalın** metin\n\n- bir\n- iki"),
+            "Başlık\n\nkalın metin\n\n• bir\n\n• iki"
+        );
+    }
 
     #[test]
     fn renders_and_sanitizes() {

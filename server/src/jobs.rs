@@ -38,6 +38,10 @@ fn tasks() -> Vec<Task> {
             run: |state| Box::pin(crate::accounts::profile::deletion::expire_archive(state)),
         },
         Task {
+            name: "fund-use-reports",
+            run: |state| Box::pin(crate::campaigns::remind_fund_use(state)),
+        },
+        Task {
             name: "mail-purge-sent-bodies",
             run: |state| Box::pin(crate::mail::purge_sent_bodies(state.db(), state.now())),
         },

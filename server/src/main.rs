@@ -4,6 +4,7 @@
 mod accounts;
 mod allocator;
 mod applications;
+mod campaigns;
 mod content;
 mod db;
 mod demo;

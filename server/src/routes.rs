@@ -23,8 +23,8 @@ use crate::web::{
     page_cache,
 };
 use crate::{
-    accounts, applications, content, db, documents, fund, investing, newsletter, notifications,
-    payments, questions, staff, startups,
+    accounts, applications, campaigns, content, db, documents, fund, investing, newsletter,
+    notifications, payments, questions, staff, startups,
 };
 
 /// Every area's routes.
@@ -46,6 +46,7 @@ fn areas() -> Vec<Routes> {
     all.extend(payments::routes());
     all.extend(applications::routes());
     all.extend(fund::routes());
+    all.extend(campaigns::routes());
     all.extend(staff::routes());
     all
 }
@@ -58,13 +59,17 @@ pub fn table() -> Vec<RouteInfo> {
         .collect()
 }
 
-/// The staff navigation, in table order: `(path, Fluent id, superadmin only)`.
-pub fn staff_nav(table: &[RouteInfo]) -> Vec<(&'static str, &'static str, bool)> {
+/// The staff navigation, in table order.
+pub fn staff_nav(table: &[RouteInfo]) -> Vec<crate::state::NavEntry> {
     table
         .iter()
         .filter_map(|r| {
-            r.nav
-                .map(|label| (r.path, label, r.access == Access::SuperAdmin))
+            r.nav.map(|label| crate::state::NavEntry {
+                path: r.path,
+                label,
+                superadmin_only: r.access == Access::SuperAdmin,
+                committee_only: r.access == Access::Committee,
+            })
         })
         .collect()
 }

@@ -34,7 +34,14 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     crate::accounts::passwords::set_memory_budget(settings.hashing_memory_mb);
     let pool = open_database(&settings).await?;
     let admin_password = if settings.demo {
-        demo::seed_demo(&pool, &settings.data_dir).await?
+        let platform = crate::campaigns::Platform {
+            data_dir: &settings.data_dir,
+            fee_bp: settings.service_fee_bp,
+            cancel_window_hours: settings.rounds.cancel_window_hours,
+            success_bp: settings.rounds.success_bp,
+            escrow_bank: &settings.escrow_bank,
+        };
+        demo::seed_demo(&pool, &platform).await?
     } else {
         None
     };
@@ -90,6 +97,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
 async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
     let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
     db::migrate(&pool, &settings.data_dir).await?;
+    db::rules::sync(&pool, settings.rounds.campaign_max_days).await?;
     content::seed::seed_content(&pool).await?;
     Ok(pool)
 }

@@ -55,7 +55,7 @@ pub struct Shared {
     /// The reverse proxies whose `X-Forwarded-For` names the client (`ORTAK_TRUSTED_PROXIES`).
     pub trusted_proxies: Vec<crate::settings::Proxy>,
     /// The staff navigation, `(path, Fluent id, superadmin only)`, read off the route table.
-    pub staff_nav: Vec<(&'static str, &'static str, bool)>,
+    pub staff_nav: Vec<NavEntry>,
 }
 
 /// The escrow account investors transfer to (settings).
@@ -104,4 +104,13 @@ impl AppState {
     pub fn wake_mailer(&self) {
         self.0.mail_waker.wake();
     }
+}
+
+/// An entry of the staff navigation (`routes::staff_nav`): its path, its Fluent id, and who
+/// sees it, read off its route's access.
+pub struct NavEntry {
+    pub path: &'static str,
+    pub label: &'static str,
+    pub superadmin_only: bool,
+    pub committee_only: bool,
 }

@@ -26,16 +26,24 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
     let subscribed: Arc<Mutex<Vec<String>>> = Arc::default();
     // Verifying an address is the verification mail's job; the writers do it directly.
     let db = server.db().await;
+    let form = common::scalar(
+        &server,
+        "SELECT MAX(d.id) FROM round_documents d JOIN startups s ON s.id = d.startup_id
+         WHERE s.slug = 'cemre-enerji' AND d.kind = 'information-form'",
+    )
+    .await;
+    let information_form = Arc::new(format!("/startups/cemre-enerji/documents/{form}"));
 
     // Four writers that keep going until the server disappears under them.
     let mut writers = Vec::new();
     for w in 0..4 {
-        let (joined, requested, subscribed, base, db) = (
+        let (joined, requested, subscribed, base, db, information_form) = (
             joined.clone(),
             requested.clone(),
             subscribed.clone(),
             base.clone(),
             db.clone(),
+            information_form.clone(),
         );
         writers.push(tokio::spawn(async move {
             for i in 0.. {
@@ -101,6 +109,10 @@ async fn a_killed_server_keeps_every_acknowledged_write() {
                     .execute(&db)
                     .await;
                     if reviewed.is_err() {
+                        return;
+                    }
+                    // The information form is opened before any request.
+                    if browser.get(format!("{base}{information_form}")).send().await.is_err() {
                         return;
                     }
                     let request = browser

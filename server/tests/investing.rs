@@ -244,6 +244,7 @@ async fn an_investor_requests_an_investment_once_and_staff_review_it() {
         .next()
         .unwrap()
         .to_owned();
+    common::money::open_information_form(&server, &browser, "cemre-enerji").await;
     for (amount, message) in [
         ("99.999", "En düşük yatırım tutarı 100.000 TL'dir."),
         ("yüz bin", "Lütfen geçerli bir sayı girin."),
@@ -436,6 +437,7 @@ async fn pre_investments_closed_rounds_cancelling_and_the_island_endpoint() {
     )
     .await;
     assert!(pre.contains("Ön yatırım talebi"));
+    common::money::open_information_form(&server, &browser, "rota-mobilite").await;
 
     let api = |body: serde_json::Value| {
         let (browser, server, token) = (&browser, &server, &token);
@@ -596,10 +598,18 @@ async fn the_e_government_check_verifies_or_refuses_identities() {
 async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_and_owns() {
     let data = TempDir::new().unwrap();
     create_admin(&data, "super@example.com", true);
+    let clock = TempDir::new().unwrap();
+    let offset = clock.path().join("offset");
+    common::money::set_clock(&offset, 0);
     // A tenth of the goal is enough for the round to succeed when the superadmin closes it.
     let server = Server::start_in(
         data,
-        &[("ORTAK_DEMO", "1"), ("ORTAK_ROUND_SUCCESS_BP", "1000")],
+        &[
+            ("ORTAK_DEMO", "1"),
+            ("ORTAK_ROUND_SUCCESS_BP", "1000"),
+            ("ORTAK_CLOCK_FILE", offset.to_str().unwrap()),
+            ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
+        ],
     );
     let browser = sign_up(&server, "rapor@example.com").await;
     let home = common::text(&browser, server.url("/")).await;
@@ -616,7 +626,8 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
 
-    // Saving a startup as a favourite shows none of its reports (issue 12, item 14).
+    // Saving a startup as a favourite lists its reports, each marked open to investors, with no
+    // link to the PDF (issue 12, item 14; issue 27's regression).
     let token = csrf(&browser, &server, "/startups").await;
     post_form(
         &browser,
@@ -631,7 +642,12 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
     assert!(followed.contains("href=\"/startups/cicek-tarim\""));
     assert!(!followed.contains("Henüz bir girişimi takip etmiyorsunuz"));
     let reports = common::text(&browser, server.url("/reports")).await;
-    assert!(reports.contains("Henüz raporunuz yok."));
+    assert!(!reports.contains("Henüz raporunuz yok."), "{reports}");
+    assert!(reports.contains("Girişimin yatırımcılarına açıktır: okumak için yatırım yapın."));
+    assert!(
+        !reports.contains("/file\""),
+        "no PDF link for a saved startup"
+    );
     // An investment that reached money (its fee paid) shows its reports, newest first; the PDF
     // is served to its investors only (the request is moved directly, through the states the
     // database allows and with the fee in the ledger: the money path has its own tests).
@@ -644,9 +660,10 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
              '10000000146', '1984-02-29', 'verified' FROM users WHERE email = 'rapor@example.com'",
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
              fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key,
-             cancel_until)
+             cancel_until, information_form_id)
          SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'submitted',
-             '2026-11-01T00:00:00Z', 'rapor-yatirim', '2026-11-03T00:00:00Z'
+             '2026-11-01T00:00:00Z', 'rapor-yatirim', '2026-11-03T00:00:00Z',
+             (SELECT MAX(d.id) FROM round_documents d WHERE d.startup_id = s.id AND d.kind = 'information-form')
          FROM users u, startups s WHERE u.email = 'rapor@example.com' AND s.slug = 'cicek-tarim'",
         "UPDATE investment_requests SET status = 'approved' WHERE idempotency_key = 'rapor-yatirim'",
         "INSERT INTO money_events (request_id, kind, amount_kurus, note)
@@ -760,6 +777,7 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         303
     );
     verify_mkk(&server, "rapor@example.com").await;
+    common::money::open_information_form(&server, &browser, "cemre-enerji").await;
     assert_eq!(
         post_form(
             &browser,
@@ -778,15 +796,11 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         .fetch_one(&server.db().await)
         .await
         .unwrap();
-    let token = csrf(&staff, &server, &format!("/dashboard/rounds/{startup}")).await;
-    let closed = post_form(
-        &staff,
-        server.url(&format!("/dashboard/rounds/{startup}/close")),
-        &token,
-        &[],
-    )
-    .await;
+    // Escrow holds the (lowered) threshold: the early close is scheduled for when every open
+    // window and deadline has passed, which ten days on they have.
+    let closed = common::money::end_round_early(&server, &staff, startup, "schedule").await;
     assert_eq!(closed.status(), 303);
+    common::money::set_clock(&clock.path().join("offset"), 10 * 86_400);
     let allocated = common::money::wait_for_count(
         &server,
         &format!(
@@ -823,6 +837,7 @@ async fn a_rejection_needs_a_reason_and_the_investor_reads_it() {
     .await;
     assert_eq!(mkk.status(), 303);
     verify_mkk(&server, "red@example.com").await;
+    common::money::open_information_form(&server, &browser, "rota-mobilite").await;
     let sent = browser
         .post(server.url("/api/investmentRequests"))
         .header("x-csrf-token", &token)

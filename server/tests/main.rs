@@ -9,6 +9,7 @@ mod abuse;
 mod account_attacks;
 mod accounts;
 mod applications;
+mod campaigns;
 mod dashboard;
 mod documents;
 mod durability;

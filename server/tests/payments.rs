@@ -32,6 +32,7 @@ async fn approved_request(server: &Server) -> (reqwest::Client, i64) {
         303
     );
     common::money::verify_mkk(server, "odeme@example.com").await;
+    common::money::open_information_form(server, &browser, "cemre-enerji").await;
     let request = [
         ("startup", "cemre-enerji".to_owned()),
         ("amount", "400.000".into()),

@@ -91,10 +91,11 @@ async fn request(server: &Server, email: &str, slug: &str, status: &str, fee_pai
         &format!(
             "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
                  fee_added, investment_kurus, total_kurus, status, risk_accepted_at,
-                 idempotency_key, cancel_until)
+                 idempotency_key, cancel_until, information_form_id)
              SELECT u.id, s.id, 'investment', 25000000, 625000, 1, 25000000, 25625000,
                  'submitted', '2026-11-01T00:00:00Z', '{email}-{slug}-{status}',
-                 '2026-11-03T00:00:00Z'
+                 '2026-11-03T00:00:00Z',
+             (SELECT MAX(d.id) FROM round_documents d WHERE d.startup_id = s.id AND d.kind = 'information-form')
              FROM users u, startups s WHERE u.email = '{email}' AND s.slug = '{slug}'
              RETURNING id"
         ),
@@ -839,10 +840,11 @@ async fn reports_are_for_the_startups_investors_its_fund_and_staff() {
     .await;
     assert_eq!(saved.status(), 303);
     assert_eq!(status(fan.clone()).await, 404);
+    let listed = common::text(&fan, server.url("/reports")).await;
     assert!(
-        common::text(&fan, server.url("/reports"))
-            .await
-            .contains("Henüz raporunuz yok.")
+        listed.contains("Girişimin yatırımcılarına açıktır: okumak için yatırım yapın.")
+            && !listed.contains(&format!("/reports/{report}/file")),
+        "a saved startup's reports are listed, open to investors only: {listed}"
     );
 
     // A request counts once money arrived: the fee paid, or further.
@@ -956,9 +958,10 @@ async fn the_export_and_deletion_work_at_every_request_status() {
         &format!(
             "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
                  fee_added, investment_kurus, total_kurus, status, risk_accepted_at,
-                 idempotency_key, cancel_until)
+                 idempotency_key, cancel_until, information_form_id)
              SELECT u.id, s.id, 'investment', 25000000, 625000, 1, 25000000, 25625000,
-                 'waitlisted', '2026-11-01T00:00:00Z', 'bekleyen', '2026-11-03T00:00:00Z'
+                 'waitlisted', '2026-11-01T00:00:00Z', 'bekleyen', '2026-11-03T00:00:00Z',
+             (SELECT MAX(d.id) FROM round_documents d WHERE d.startup_id = s.id AND d.kind = 'information-form')
              FROM users u, startups s WHERE u.email = '{email}' AND s.slug = 'uydu-bag'
              RETURNING id"
         ),

@@ -1,11 +1,16 @@
-//! Reconfirmation (issue 17): when staff change a live round's material terms (goal, valuation,
-//! period, information form), every investor with an open request is mailed what changed and
+//! Reconfirmation (issue 17): when a live round's material terms change (goal, valuation,
+//! period, information form; since issue 27 through a new campaign version the investment
+//! committee approves, or a signed form staff upload), every investor with an open request is mailed what changed and
 //! asked to reconfirm; until then the database holds the request and the round; the investor
 //! reconfirms (having opened the current information form) or withdraws; at the deadline the
 //! job cancels what was not reconfirmed and refunds what was paid.
 
 use crate::common;
 
+use common::campaigns::{
+    campaign_fields, committee_browsers, create_committee, record_issuer, run_campaign,
+    seat_committee,
+};
 use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in};
 use common::money::{
     answer_card_challenge, fund, qualified_investor, request_of, send_request, set_clock,
@@ -19,6 +24,7 @@ const SLUG: &str = "yeni-tur";
 fn start(clock: &TempDir) -> Server {
     let data = TempDir::new().unwrap();
     create_admin(&data, "super@example.com", true);
+    create_committee(&data);
     let file = clock.path().join("offset");
     set_clock(&file, 0);
     let env = [
@@ -58,7 +64,6 @@ fn round_fields(goal: &str, description: &str) -> Vec<(&'static str, String)> {
         ),
         ("s_executive-summary_tr", "Güçlü bir ekip.".into()),
         ("s_executive-summary_en", "A strong team.".into()),
-        ("published", "on".into()),
         ("intent", "save".into()),
     ]
 }
@@ -93,12 +98,56 @@ async fn answer(server: &Server, browser: &reqwest::Client, request: i64, how: &
     sent.status().as_u16()
 }
 
-/// A superadmin closes the round now; the answer's status.
+/// A superadmin terminates the round now (below its threshold, the only early end); the
+/// answer's status.
 async fn close_round(server: &Server, staff: &reqwest::Client, id: i64) -> u16 {
-    let page = format!("/dashboard/rounds/{id}");
+    let page = format!("/dashboard/rounds/{id}/close");
     let token = csrf(staff, server, &page).await;
-    let sent = post_form(staff, server.url(&format!("{page}/close")), &token, &[]).await;
+    let fields = [
+        ("intent", "terminate".to_owned()),
+        ("name", "Yeni Tur".into()),
+        ("reason", "Girişim başvurusunu geri çekti.".into()),
+    ];
+    let sent = post_form(staff, server.url(&page), &token, &fields).await;
     sent.status().as_u16()
+}
+
+/// The round's first day (yesterday, fixed in every version).
+fn first_day() -> time::Date {
+    time::OffsetDateTime::now_utc().date() - time::Duration::days(1)
+}
+
+/// Staff create the round (unpublished), record its issuer's checks and take its campaign
+/// (3.000.000 TL) through the committee, which publishes it. Returns its id and the committee.
+async fn approved_round(server: &Server, staff: &reqwest::Client) -> (i64, Vec<reqwest::Client>) {
+    save_round(server, staff, None, &round_fields("3.000.000", "Ödeme.")).await;
+    let id = scalar(
+        server,
+        &format!("SELECT id FROM startups WHERE slug = '{SLUG}'"),
+    )
+    .await;
+    seat_committee(server).await;
+    let members = committee_browsers(server).await;
+    record_issuer(server, staff, id).await;
+    let ends = first_day() + time::Duration::days(21);
+    run_campaign(
+        server,
+        staff,
+        &members,
+        id,
+        &campaign_fields(3_000_000, first_day(), ends),
+    )
+    .await;
+    assert_eq!(
+        scalar(
+            server,
+            &format!("SELECT published FROM startups WHERE id = {id}")
+        )
+        .await,
+        1,
+        "the approval publishes the round"
+    );
+    (id, members)
 }
 
 async fn answer_of(server: &Server, request: i64) -> String {
@@ -117,20 +166,11 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
     let clock = TempDir::new().unwrap();
     let server = start(&clock);
     let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
-    save_round(&server, &staff, None, &round_fields("3.000.000", "Ödeme.")).await;
-    let id = scalar(
-        &server,
-        &format!("SELECT id FROM startups WHERE slug = '{SLUG}'"),
-    )
-    .await;
+    let (id, members) = approved_round(&server, &staff).await;
+    let campaign =
+        |goal: i64| campaign_fields(goal, first_day(), first_day() + time::Duration::days(21));
     // Without requests, a change asks nobody.
-    save_round(
-        &server,
-        &staff,
-        Some(id),
-        &round_fields("3.100.000", "Ödeme."),
-    )
-    .await;
+    run_campaign(&server, &staff, &members, id, &campaign(3_100_000)).await;
     assert_eq!(
         scalar(&server, "SELECT COUNT(*) FROM term_changes").await,
         0
@@ -158,27 +198,21 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
     let challenge = start_card_payment(&server, &a, ra).await;
     fund(&server, &d, &staff, rd, "100.000").await;
 
-    // A change that is not a term of the round asks nobody either.
-    save_round(
-        &server,
-        &staff,
-        Some(id),
-        &round_fields("3.100.000", "Yeni metin."),
-    )
-    .await;
+    // A change that is not a term of the round asks nobody either (its information form reads
+    // the same).
+    let mut reworded = campaign(3_100_000);
+    reworded[0].1 = "Yeni metin.".into();
+    run_campaign(&server, &staff, &members, id, &reworded).await;
     assert_eq!(
         scalar(&server, "SELECT COUNT(*) FROM term_changes").await,
         0
     );
 
-    // The goal changes: each open request is asked, its investor mailed what changed.
-    save_round(
-        &server,
-        &staff,
-        Some(id),
-        &round_fields("3.500.000", "Yeni metin."),
-    )
-    .await;
+    // The goal changes (and with it the information form the committee's approval generates):
+    // each open request is asked, its investor mailed what changed.
+    let mut raised = campaign(3_500_000);
+    raised[0].1 = "Yeni metin.".into();
+    run_campaign(&server, &staff, &members, id, &raised).await;
     assert_eq!(
         scalar(&server, "SELECT COUNT(*) FROM term_changes").await,
         1
@@ -186,10 +220,18 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
     assert_eq!(
         text(
             &server,
-            "SELECT term || ':' || before_value || '>' || after_value FROM term_change_items"
+            "SELECT group_concat(term, ',') FROM (SELECT term FROM term_change_items ORDER BY term)"
         )
         .await,
-        "goal:310000000>350000000"
+        "goal,information-form"
+    );
+    assert_eq!(
+        text(
+            &server,
+            "SELECT before_value || '>' || after_value FROM term_change_items WHERE term = 'goal'"
+        )
+        .await,
+        "310000000>350000000"
     );
     assert_eq!(
         scalar(
@@ -286,7 +328,9 @@ async fn a_changed_goal_holds_every_open_request_until_its_investor_answers() {
     let round_page = common::text(&staff, server.url(&format!("/dashboard/rounds/{id}"))).await;
     assert!(round_page.contains("Yeniden onay bekleyen") && round_page.contains("4 talep"));
 
-    // B reconfirms (once), and goes on; C withdraws outside the cancellation window.
+    // B reconfirms (once, having opened the new information form), and goes on; C withdraws
+    // outside the cancellation window.
+    common::money::open_information_form(&server, &b, SLUG).await;
     assert_eq!(answer(&server, &b, rb, "reconfirm").await, 303);
     assert_eq!(answer_of(&server, rb).await, "reconfirmed");
     assert_eq!(answer(&server, &b, rb, "reconfirm").await, 409);
@@ -366,14 +410,9 @@ async fn a_new_information_form_must_be_opened_before_reconfirming() {
     let clock = TempDir::new().unwrap();
     let server = start(&clock);
     let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
-    save_round(&server, &staff, None, &round_fields("3.000.000", "Ödeme.")).await;
-    let id = scalar(
-        &server,
-        &format!("SELECT id FROM startups WHERE slug = '{SLUG}'"),
-    )
-    .await;
-    upload_form(&server, &staff, id, b"%PDF-1.7 bilgi formu 1").await;
-    let v1 = scalar(&server, "SELECT MAX(id) FROM round_documents").await;
+    let (id, _) = approved_round(&server, &staff).await;
+    // The committee's approval generated the first version.
+    let v1 = scalar(&server, &format!("SELECT MAX(id) FROM round_documents WHERE startup_id = {id} AND kind = 'information-form'")).await;
     let (investor, token) = qualified_investor(&server, "e@example.com", 91).await;
     let opened = investor
         .get(server.url(&format!("/startups/{SLUG}/documents/{v1}")))
@@ -385,6 +424,7 @@ async fn a_new_information_form_must_be_opened_before_reconfirming() {
     assert_eq!(sent.status(), 303);
     let request = request_of(&server, "e@example.com").await;
 
+    // Staff replace it with the signed upload.
     upload_form(&server, &staff, id, b"%PDF-1.7 bilgi formu 2").await;
     let v2 = scalar(&server, "SELECT MAX(id) FROM round_documents").await;
     assert_eq!(

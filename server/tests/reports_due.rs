@@ -205,7 +205,7 @@ async fn an_overdue_report_is_mailed_once_to_the_team_the_investors_and_staff() 
         let db = db.clone();
         async move {
             sqlx::query_scalar::<_, String>(
-                "SELECT text_body FROM outbox WHERE to_email = ? AND subject LIKE '%rapor%gecikti%'",
+                "SELECT text_body FROM outbox WHERE to_email = ? AND subject LIKE '%çeyrek raporu gecikti%'",
             )
             .bind(email)
             .fetch_all(&db)

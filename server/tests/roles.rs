@@ -208,6 +208,13 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
     create_admin(&data, "admin@example.com", false);
     create_admin(&data, "super@example.com", true);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    // The admin sits on the investment committee; the superadmin does not (committee pages
+    // follow membership, not rank).
+    common::exec(
+        &server,
+        "UPDATE users SET committee_member = (email = 'admin@example.com') WHERE role <> 'investor'",
+    )
+    .await;
 
     let investor = client();
     let page = common::text(&investor, server.url("/signup")).await;
@@ -554,6 +561,30 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
             "/dashboard/rounds/1/refunds.csv",
             [SignIn, Forbidden, Forbidden, Ok, Forbidden],
         ),
+        (
+            "/dashboard/rounds/1/close",
+            [SignIn, Forbidden, Forbidden, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/startups/1/campaign",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/startups/1/campaign/draft",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/disclosures",
+            [SignIn, Forbidden, Ok, Ok, Forbidden],
+        ),
+        (
+            "/dashboard/committee",
+            [SignIn, Forbidden, Ok, Forbidden, Forbidden],
+        ),
+        (
+            "/dashboard/committee/999",
+            [SignIn, Forbidden, NotFound, Forbidden, Forbidden],
+        ),
     ] {
         table.push((path.to_owned(), expect));
     }
@@ -610,6 +641,16 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
         format!("/vc-dashboard/startups/{other}"),
         [SignIn, Forbidden, Forbidden, Forbidden, NotFound],
     ));
+    for page in ["campaign", "disclosures"] {
+        table.push((
+            format!("/vc-dashboard/startups/{own}/{page}"),
+            [SignIn, Forbidden, Forbidden, Forbidden, Ok],
+        ));
+        table.push((
+            format!("/vc-dashboard/startups/{other}/{page}"),
+            [SignIn, Forbidden, Forbidden, Forbidden, NotFound],
+        ));
+    }
 
     let mut wrong = Vec::new();
     for (path, expected) in &table {
@@ -720,8 +761,11 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
                 && (route.path.ends_with("/close") || route.path.ends_with("/refunds.csv")))
             || route.path == "/dashboard/users/{id}/2fa"
             || route.path == "/dashboard/users/{id}/identity-unlock"
+            || route.path == "/dashboard/users/{id}/committee"
         {
             "super-admin"
+        } else if route.path.starts_with("/dashboard/committee") {
+            "committee"
         } else if route.path.starts_with("/dashboard") {
             "staff"
         } else if route.method == "POST" && MEMBER_ONLY.iter().any(|p| route.path.starts_with(p)) {
@@ -772,6 +816,7 @@ async fn every_route_answers_each_role_as_the_spec_allows() {
                 ("member", _) => true,
                 ("staff", "admin" | "superadmin") => true,
                 ("super-admin", "superadmin") => true,
+                ("committee", "admin") => true,
                 ("fund", "fund member") => true,
                 _ => false,
             };
@@ -819,6 +864,7 @@ async fn an_investor_cannot_reach_another_investors_request_or_payment() {
         303
     );
     common::money::verify_mkk(&server, "sahip@example.com").await;
+    common::money::open_information_form(&server, &owner, "cemre-enerji").await;
     let page = common::text(&owner, server.url("/investmentFlow?startup=cemre-enerji")).await;
     let key = page
         .split("name=\"idempotency_key\" value=\"")
@@ -1024,9 +1070,10 @@ async fn stored_files_and_reports_open_only_for_those_allowed() {
     sqlx::query(
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus,
              fee_added, investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key,
-             cancel_until)
+             cancel_until, information_form_id)
          SELECT u.id, s.id, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'submitted',
-             '2026-11-01T00:00:00Z', 'rol-yatirim', '2026-11-03T00:00:00Z'
+             '2026-11-01T00:00:00Z', 'rol-yatirim', '2026-11-03T00:00:00Z',
+             (SELECT MAX(d.id) FROM round_documents d WHERE d.startup_id = s.id AND d.kind = 'information-form')
          FROM users u, startups s WHERE u.email = 'sahip@example.com' AND s.slug = ?",
     )
     .bind(&slug)

@@ -8,7 +8,8 @@ use common::journeys::{ADMIN_PASSWORD, create_admin, csrf, post_form, sign_in, s
 use common::{Server, csrf_of, scalar};
 use tempfile::TempDir;
 
-/// A complete editor form for a new pre-investment startup; VIP groups only until `vip`.
+/// A complete editor form for a new pre-investment startup, unpublished (the committee's approval
+/// publishes it); VIP groups only until `vip`.
 fn startup_fields(name: &str, vip: &str) -> Vec<(&'static str, String)> {
     let today = time::OffsetDateTime::now_utc().date();
     [
@@ -34,7 +35,6 @@ fn startup_fields(name: &str, vip: &str) -> Vec<(&'static str, String)> {
         ),
         ("s_executive-summary_tr", "**Güçlü** bir ekip.".into()),
         ("s_executive-summary_en", "A **strong** team.".into()),
-        ("published", "on".into()),
         ("intent", "save".into()),
     ]
     .into_iter()
@@ -106,6 +106,7 @@ async fn request(server: &Server, browser: &reqwest::Client, slug: &str) -> (u16
         .nth(1)
         .map(|r| r.split('"').next().unwrap().to_owned())
         .unwrap_or_else(|| "k".into());
+    common::money::open_information_form(server, browser, slug).await;
     let response = post_form(
         browser,
         server.url("/investmentFlow"),
@@ -127,7 +128,9 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
     let data = TempDir::new().unwrap();
     create_admin(&data, "admin@example.com", false);
     create_admin(&data, "super@example.com", true);
+    common::campaigns::create_committee(&data);
     let server = Server::start_in(data, &[("ORTAK_DEMO", "1")]);
+    common::campaigns::seat_committee(&server).await;
     let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
     let vip_until = (time::OffsetDateTime::now_utc().date() + time::Duration::days(5)).to_string();
     let fields = startup_fields("Şimşek Ödeme", &vip_until);
@@ -216,11 +219,50 @@ async fn staff_create_a_startup_and_vip_groups_get_its_pre_investment_first() {
         format!("/dashboard/startups/{id}").as_str()
     );
     assert!(audit_has(&server, "startup.create").await);
+    assert_eq!(matches().await, 0, "not published yet");
+    // Publication needs the investment committee's approval of a campaign version.
+    let token = csrf(&admin, &server, &format!("/dashboard/startups/{id}")).await;
+    let published = with(fields.clone(), "published", "on");
+    let refused = post_form(
+        &admin,
+        server.url(&format!("/dashboard/startups/{id}")),
+        &token,
+        &published,
+    )
+    .await;
+    assert_eq!(refused.status(), 422);
+    assert!(
+        refused
+            .text()
+            .await
+            .unwrap()
+            .contains("Bir kampanya, yatırım komitesi bir sürümünü onayladığında yayımlanır.")
+    );
+    assert_eq!(
+        scalar(
+            &server,
+            &format!("SELECT published FROM startups WHERE id = {id}")
+        )
+        .await,
+        0
+    );
+    // The committee approves its campaign, which publishes it: the startup-match mail goes.
+    common::campaigns::record_issuer(&server, &admin, id).await;
+    let members = common::campaigns::committee_browsers(&server).await;
+    let today = time::OffsetDateTime::now_utc().date();
+    let mut campaign = common::campaigns::campaign_fields(
+        3_000_000,
+        today - time::Duration::days(1),
+        today + time::Duration::days(20),
+    );
+    campaign[2].1 = "**Güçlü** bir ekip.".into();
+    campaign[3].1 = "A **strong** team.".into();
+    common::campaigns::run_campaign(&server, &admin, &members, id, &campaign).await;
     assert_eq!(matches().await, 1, "the startup-match mail");
     // Unpublished and published again: no second mail.
     for published in [false, true] {
         let token = csrf(&admin, &server, &format!("/dashboard/startups/{id}")).await;
-        let mut fields = fields.clone();
+        let mut fields = with(fields.clone(), "published", "on");
         fields.retain(|(k, _)| *k != "published" || published);
         let republished = post_form(
             &admin,

@@ -2,12 +2,16 @@
 
 pub mod accounts;
 pub mod applications;
+pub mod campaign;
 pub mod card;
 pub mod collation;
+pub mod committee;
+pub mod disclosures;
 pub mod email;
 pub mod iban;
 pub mod identity;
 pub mod investing;
+pub mod issuer;
 pub mod limits;
 pub mod mkk;
 pub mod money;

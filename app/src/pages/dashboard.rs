@@ -5,6 +5,7 @@
 
 mod editors;
 mod home;
+mod round_close;
 mod rounds;
 mod statements;
 
@@ -12,6 +13,7 @@ use leptos::prelude::*;
 
 pub use editors::{ContentForm, MailTemplateForm, content_editor_page, mail_template_page};
 pub use home::{StaffHome, staff_home_page};
+pub use round_close::{RoundClose, round_close_page};
 pub use rounds::{RoundFiguresForm, RoundPage, ValuationForm, round_page};
 pub use statements::{StatementsPage, statements_page};
 

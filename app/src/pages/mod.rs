@@ -4,6 +4,7 @@
 pub mod applications;
 pub mod auth;
 pub mod blog;
+pub mod campaign;
 pub mod content;
 pub mod dashboard;
 pub mod documents;

@@ -16,6 +16,9 @@ pub struct ReportItem {
     pub title: String,
     pub summary: String,
     pub published: Date,
+    /// The member invested (or works for the startup): the summary and the PDF are theirs; a
+    /// saved startup's report is listed for them to know it exists.
+    pub readable: bool,
 }
 
 /// A quarterly report a startup owes: its quarter and the day it was due.
@@ -56,13 +59,21 @@ pub fn reports_page(ctx: &PageContext, reports: Vec<ReportItem>, overdue: &[Over
     let items = reports
         .into_iter()
         .map(|r| {
+            let (summary, open) = if r.readable {
+                (
+                    view! { <p>{r.summary}</p> }.into_any(),
+                    view! { <a class="card__link" href=format!("/reports/{}/file", r.id)>{ctx.t("reports-download")}</a> }.into_any(),
+                )
+            } else {
+                (().into_any(), view! { <p class="muted report-card__locked">{ctx.t("reports-investors-only")}</p> }.into_any())
+            };
             view! {
                 <article class="card report-card">
                     <p class="muted"><a href=format!("/startups/{}", r.startup_slug)>{r.startup}</a> " · " {label_of(&r.quarter, ctx.locale)}</p>
                     <h2 class="card__title">{r.title}</h2>
-                    <p>{r.summary}</p>
+                    {summary}
                     <p class="meta"><time datetime=r.published.to_string()>{format_date_short(r.published, ctx.locale)}</time></p>
-                    <a class="card__link" href=format!("/reports/{}/file", r.id)>{ctx.t("reports-download")}</a>
+                    {open}
                 </article>
             }
         })

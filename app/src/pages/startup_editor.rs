@@ -1,6 +1,7 @@
 //! `/dashboard/startups/{id}`: the staff startup editor, with its presentation pages and
 //! quarterly reports.
 
+mod campaign;
 mod uploads;
 
 use leptos::prelude::*;
@@ -8,9 +9,7 @@ use leptos::prelude::*;
 use super::dashboard::staff_layout;
 use crate::domain::startup_form::StartupForm;
 use crate::domain::startups::{SECTIONS, SECTORS, STAGES};
-use crate::forms::{
-    FieldErrors, checkbox, csrf_field, error_summary, error_view, input, textarea_text,
-};
+use crate::forms::{FieldErrors, csrf_field, error_summary, error_view, input, textarea_text};
 use crate::shell::{Page, PageContext};
 
 /// What the editor shows besides the form: the funds to choose from and, for a saved
@@ -34,6 +33,9 @@ pub struct EditorExtras {
     /// The round's current documents: `(id, kind code, upload date)`.
     pub documents: Vec<(i64, String, String)>,
     pub preview: bool,
+    /// The committee approved a version: the campaign's story, goal and period change only
+    /// through a new version (`/dashboard/startups/{id}/campaign`), and it may be published.
+    pub campaign_approved: bool,
 }
 
 /// A quarterly report as typed into its upload form.
@@ -141,6 +143,16 @@ fn basics(
             {field(ctx, errors, "city", "field-city", "text", &form.city)}
             {options(ctx, "stage", "startup-stage", labelled(ctx, "stage", &STAGES), &form.stage, errors)}
         </div>
+    }
+}
+
+/// The campaign's descriptions, in both languages.
+fn descriptions(
+    ctx: &PageContext,
+    form: &StartupForm,
+    errors: &FieldErrors,
+) -> impl IntoView + use<> {
+    view! {
         <div class="form__row">
             {area(ctx, errors, "description_tr".into(), ctx.t("dashboard-description-tr"), &form.description_tr, 4, "tr")}
             {area(ctx, errors, "description_en".into(), ctx.t("dashboard-description-en"), &form.description_en, 4, "en")}
@@ -250,17 +262,25 @@ pub fn startup_editor_page(
         view! { <p><a href=href>{ctx.t("dashboard-startup-view")}</a></p> }
     });
     let attachments = extras.id.map(|id| attachments(ctx, id, &extras, errors));
+    let campaign = campaign::campaign_note(ctx, &extras);
+    let publish = campaign::publish_control(ctx, &extras, form.published, errors);
     let content = view! {
         {view_link}
+        {campaign}
         {error_summary(ctx, errors)}
         <form class="form editor" method="post" action=action novalidate>
             {csrf_field(ctx)}
             {basics(ctx, form, errors, &extras.funds)}
-            {funding(ctx, form, errors)}
+            <fieldset class="fieldset" disabled=extras.campaign_approved>
+                {descriptions(ctx, form, errors)}
+                {funding(ctx, form, errors)}
+            </fieldset>
             {company(ctx, form, errors)}
             <h2>{ctx.t("dashboard-startup-sections")}</h2>
-            {sections(ctx, form, errors, extras.preview)}
-            {checkbox(ctx, errors, "published", view! { {ctx.t("dashboard-published")} }.into_any(), form.published)}
+            <fieldset class="fieldset" disabled=extras.campaign_approved>
+                {sections(ctx, form, errors, extras.preview)}
+            </fieldset>
+            {publish}
             <div class="form__actions">
                 <button class="button button--primary" type="submit" name="intent" value="save">{ctx.t("profile-save")}</button>
                 <button class="button button--ghost" type="submit" name="intent" value="preview">{ctx.t("dashboard-preview")}</button>

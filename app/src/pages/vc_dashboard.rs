@@ -21,7 +21,7 @@ pub struct VcStartup {
     pub reports: Vec<(String, String, String)>,
 }
 
-fn layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
+pub(crate) fn layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
     let body = view! {
         <div class="staff">
             <nav class="staff-nav" aria-label=ctx.t("vc-dashboard-title")>
@@ -144,6 +144,10 @@ pub fn vc_startup_page(
     let id = startup.id;
     let content = view! {
         {error_summary(ctx, errors)}
+        <p>
+            <a href=format!("/vc-dashboard/startups/{id}/campaign")>{ctx.t("vc-campaign-link")}</a>" · "
+            <a href=format!("/vc-dashboard/startups/{id}/disclosures")>{ctx.t("vc-disclosures-link")}</a>
+        </p>
         {interest(ctx, &startup)}
         <section class="stack" aria-labelledby="updates-title">
             <h2 id="updates-title">{ctx.t("vc-updates")}</h2>

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod clock;
 pub mod rate_limits;
+pub mod rules;
 pub mod secrets;
 pub mod sessions;
 pub mod snapshot;

@@ -2,6 +2,7 @@
 //! events, and a superadmin whose generated password is printed once. Each part is only added
 //! when missing, so restarting the demo changes nothing; `queries` holds its SQL.
 
+mod campaigns;
 pub mod files;
 mod pictures;
 mod queries;
@@ -23,10 +24,10 @@ pub const DEMO_ADMIN_EMAIL: &str = "admin@ortak.local";
 /// Demo content; returns the admin's generated password when the admin was created now.
 pub async fn seed_demo(
     db: &SqlitePool,
-    data_dir: &std::path::Path,
+    platform: &crate::campaigns::Platform<'_>,
 ) -> anyhow::Result<Option<String>> {
     seed_blog(db).await?;
-    startups::seed(db, data_dir).await?;
+    startups::seed(db, platform).await?;
     if queries::has_staff(db).await? {
         return Ok(None);
     }

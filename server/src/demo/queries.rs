@@ -33,10 +33,11 @@ pub async fn insert_post_if_missing(db: &SqlitePool, p: &NewPost<'_>) -> sqlx::R
     Ok(())
 }
 
-/// Whether any admin or superadmin exists.
+/// Whether any admin or superadmin who can sign in exists (the demo committee cannot).
 pub async fn has_staff(db: &SqlitePool) -> sqlx::Result<bool> {
     sqlx::query_scalar!(
-        r#"SELECT EXISTS (SELECT 1 FROM users WHERE role IN ('admin', 'superadmin')) AS "any!: bool""#
+        r#"SELECT EXISTS (SELECT 1 FROM users WHERE role IN ('admin', 'superadmin')
+                             AND password_hash IS NOT NULL) AS "any!: bool""#
     )
     .fetch_one(db)
     .await
@@ -98,8 +99,8 @@ pub async fn insert_startup(conn: &mut SqliteConnection, s: &NewStartup<'_>) -> 
         r#"INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city,
              description_tr, description_en, website, instagram, team_size, established_on, stage,
              funding_goal_kurus, period_kind, period_starts_on, period_ends_on, valuation_usd,
-             amount_sought_usd, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             amount_sought_usd, created_at, published)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
          RETURNING id AS "id!""#,
         s.slug,
         s.name,
@@ -125,25 +126,6 @@ pub async fn insert_startup(conn: &mut SqliteConnection, s: &NewStartup<'_>) -> 
     )
     .fetch_one(conn)
     .await
-}
-
-pub async fn insert_section(
-    conn: &mut SqliteConnection,
-    startup_id: i64,
-    section: &str,
-    body_tr: &str,
-    body_en: &str,
-) -> sqlx::Result<()> {
-    sqlx::query!(
-        "INSERT INTO startup_sections (startup_id, section, body_tr, body_en) VALUES (?, ?, ?, ?)",
-        startup_id,
-        section,
-        body_tr,
-        body_en
-    )
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 pub async fn insert_accelerator(
@@ -298,6 +280,30 @@ pub async fn insert_investor(
     .await
 }
 
+/// A member of the demo investment committee: staff without a password (cannot sign in).
+pub async fn insert_committee_member(
+    conn: &mut SqliteConnection,
+    email: &str,
+    first_name: &str,
+    last_name: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "INSERT INTO users (email, first_name, last_name, role, language, email_verified_at,
+             committee_member, created_at, updated_at)
+         VALUES (?, ?, ?, 'admin', 'tr', ?, 1, ?, ?)",
+        email,
+        first_name,
+        last_name,
+        now,
+        now,
+        now
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// A demo investor's verified MKK record (an individual citizen with `tckn`) and verified
 /// qualified-investor declaration (evidence `evidence` under the data folder).
 pub async fn insert_verified_investor(
@@ -357,8 +363,9 @@ pub async fn insert_request(conn: &mut SqliteConnection, r: &DemoRequest<'_>) ->
     sqlx::query_scalar!(
         r#"INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
                investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key, created_at,
-               updated_at, cancel_until, investor_class, identity_key)
-           SELECT ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, 'qualified', m.id_type || ':' || m.identity_number
+               updated_at, cancel_until, investor_class, identity_key, information_form_id)
+           SELECT ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, 'qualified', m.id_type || ':' || m.identity_number,
+               (SELECT MAX(d.id) FROM round_documents d WHERE d.startup_id = ? AND d.kind = 'information-form')
            FROM mkk_profiles m WHERE m.user_id = ?
            RETURNING id AS "id!""#,
         r.user,
@@ -374,6 +381,7 @@ pub async fn insert_request(conn: &mut SqliteConnection, r: &DemoRequest<'_>) ->
         r.at,
         r.at,
         cancel_until,
+        r.startup,
         r.user
     )
     .fetch_one(conn)
@@ -558,4 +566,11 @@ pub async fn insert_valuation(
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The longest campaign the rules allow, in days (`db::rules`).
+pub async fn campaign_max_days(conn: &mut SqliteConnection) -> sqlx::Result<i64> {
+    sqlx::query_scalar!("SELECT value FROM platform_rules WHERE name = 'campaign_max_days'")
+        .fetch_one(conn)
+        .await
 }

@@ -15,6 +15,7 @@ use time::{Date, Duration, Month, OffsetDateTime};
 use super::files;
 use super::queries::{self, NewReport, NewStartup};
 use super::rounds::{self, Scenario};
+use crate::campaigns::Platform;
 use crate::db::clock::Clock;
 use crate::web::files::random_name;
 
@@ -110,7 +111,7 @@ const STARTUPS: [Row; 26] = [
         "pre-series-a",
         "investment",
         5,
-        55,
+        54,
         Scenario::Open,
         "Tarımsal sulamada su kaybını ölçen akıllı sayaçlar.",
         "Smart meters that measure water loss in agricultural irrigation.",
@@ -142,7 +143,7 @@ const STARTUPS: [Row; 26] = [
         "seed",
         "investment",
         70,
-        -10,
+        -11,
         Scenario::Funded,
         "Esnaf ve KOBİ'ler için nakit akışı öngörüsü sunan ön muhasebe uygulaması.",
         "Bookkeeping app with cash-flow forecasts for small businesses.",
@@ -254,7 +255,7 @@ const STARTUPS: [Row; 26] = [
         "pre-seed",
         "investment",
         90,
-        -30,
+        -31,
         Scenario::Funded,
         "Uydu verisiyle tarla bazında verim tahmini.",
         "Field-level yield forecasts from satellite data.",
@@ -302,7 +303,7 @@ const STARTUPS: [Row; 26] = [
         "pre-seed",
         "investment",
         4,
-        56,
+        55,
         Scenario::Open,
         "Apartmanlar için paylaşımlı fiber internet yönetimi.",
         "Shared fibre internet management for apartment buildings.",
@@ -334,7 +335,7 @@ const STARTUPS: [Row; 26] = [
         "seed",
         "pre_investment",
         2,
-        58,
+        57,
         Scenario::Open,
         "Hastaneler arası numune ve ilaç taşımada soğuk zincir takibi.",
         "Cold-chain tracking for samples and drugs moving between hospitals.",
@@ -366,7 +367,7 @@ const STARTUPS: [Row; 26] = [
         "seed",
         "investment",
         9,
-        51,
+        50,
         Scenario::Open,
         "Çiftçiler için ürün teminatlı mikro kredi skorlaması.",
         "Crop-backed micro-credit scoring for farmers.",
@@ -430,7 +431,7 @@ const STARTUPS: [Row; 26] = [
         "seed",
         "investment",
         7,
-        53,
+        52,
         Scenario::Open,
         "Kırsal bölgeler için düşük maliyetli uydu internet terminalleri.",
         "Low-cost satellite internet terminals for rural areas.",
@@ -532,7 +533,16 @@ fn sections(
 
 /// Inserts the demo funds and startups once, with their slides and reports under `data_dir`,
 /// and two academy events.
-pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
+/// `row` with its period cut to the campaign length the rules allow: its end kept where it can
+/// be (the scenarios count days to it), its start moved later.
+fn within(mut row: Row, max_days: i64) -> Row {
+    row.10 = row.10.min(max_days - 1);
+    row.9 = row.9.min(max_days - 1 - row.10);
+    row
+}
+
+pub async fn seed(db: &SqlitePool, platform: &Platform<'_>) -> anyhow::Result<()> {
+    let data_dir = platform.data_dir;
     if queries::has_startups(db).await? {
         return Ok(());
     }
@@ -543,8 +553,24 @@ pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
         fund_ids.push(queries::insert_fund(&mut tx, slug, name, tr, en).await?);
     }
     let investors = rounds::insert_investors(&mut tx, data_dir, now).await?;
+    super::campaigns::insert_committee(&mut tx, now).await?;
+    let max_days = queries::campaign_max_days(&mut tx).await?;
     for (i, row) in STARTUPS.iter().enumerate() {
+        let row = &within(*row, max_days);
         let id = insert_startup(&mut tx, i, row, &fund_ids, now).await?;
+        let today = istanbul_date(now);
+        let demo = super::campaigns::DemoCampaign {
+            index: i,
+            description: (row.12, row.13),
+            sections: sections(row.0, row.12, row.13, row.3, row.4),
+            goal_lira: row.4,
+            period: (
+                today - Duration::days(row.9),
+                today + Duration::days(row.10),
+            ),
+        };
+        let campaign = super::campaigns::campaign(&demo);
+        super::campaigns::approve(&mut tx, platform, (id, i), &campaign, now).await?;
         if let Some((logo, cover)) = super::pictures::write(data_dir, i, &slugify(row.0))? {
             crate::startups::set_image(&mut tx, id, false, &logo).await?;
             crate::startups::set_image(&mut tx, id, true, &cover).await?;
@@ -563,7 +589,7 @@ pub async fn seed(db: &SqlitePool, data_dir: &Path) -> anyhow::Result<()> {
             scenario,
         };
         rounds::seed(&mut tx, &round, &investors, now).await?;
-        insert_story(&mut tx, data_dir, i, id, row).await?;
+        insert_story(&mut tx, data_dir, i, id).await?;
         insert_slides(&mut tx, data_dir, id, row).await?;
         if i < 10 {
             insert_reports(&mut tx, data_dir, i, id, row.0).await?;
@@ -642,12 +668,8 @@ async fn insert_story(
     data_dir: &Path,
     i: usize,
     id: i64,
-    row: &Row,
 ) -> anyhow::Result<()> {
-    let (name, city, goal, tr, en) = (row.0, row.3, row.4, row.12, row.13);
-    for (section, body_tr, body_en) in sections(name, tr, en, city, goal) {
-        queries::insert_section(conn, id, section, &body_tr, &body_en).await?;
-    }
+    // The analysis sections came with the approved campaign.
     if i.is_multiple_of(3) {
         let program = [
             "İTÜ Çekirdek",

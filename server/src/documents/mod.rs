@@ -4,7 +4,7 @@
 //! round's shareholder agreement and side letters, and a yearly statement. Those PDFs are
 //! made when opened, in the member's language, from their own rows only, and never stored.
 
-mod pdf;
+pub mod pdf;
 mod queries;
 
 use axum::extract::Path;

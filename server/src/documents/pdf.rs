@@ -19,6 +19,7 @@ const VALUE_X: f32 = 250.0;
 /// Characters of body text per line at 10 pt (DejaVu Sans averages about 5.5 pt a letter).
 const WRAP: usize = 86;
 
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Line {
     Title(String),
     Text(String),

@@ -5,7 +5,7 @@
 //! 404, as if it did not exist. The route table admits them only (`Access::Fund`); all SQL is
 //! in `queries`.
 
-mod queries;
+pub(crate) mod queries;
 
 use axum::extract::Path;
 use axum::http::StatusCode;

@@ -42,8 +42,15 @@ pub async fn admit(
     user: i64,
     investment: Money,
 ) -> Result<Admission, AppError> {
-    if moves::round(conn, row.id).await?.status != RoundStatus::Open {
+    let round = moves::round(conn, row.id).await?;
+    if round.status != RoundStatus::Open {
         return Err(AppError::Refused(StatusCode::CONFLICT, "investment-closed"));
+    }
+    if round.close_scheduled {
+        return Err(AppError::Refused(
+            StatusCode::CONFLICT,
+            "round-closing-scheduled",
+        ));
     }
     if let Some(id) = mkk::investing_blocked(&mut *conn, user).await? {
         return Err(AppError::Refused(StatusCode::CONFLICT, id));

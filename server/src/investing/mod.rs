@@ -10,6 +10,7 @@
 
 mod admission;
 mod api;
+pub mod early_close;
 pub mod ledger;
 pub mod limits;
 mod lists;

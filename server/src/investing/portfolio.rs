@@ -77,6 +77,7 @@ pub async fn reports(ctx: Ctx, Member(user): Member) -> Result<Response, AppErro
             title: if en { r.title_en } else { r.title_tr },
             summary: if en { r.summary_en } else { r.summary_tr },
             published: istanbul_date(r.published_at),
+            readable: r.readable,
         })
         .collect();
     let today = ctx.state().today();

@@ -24,6 +24,7 @@ use time::Duration;
 
 use super::admission::{self, Admission};
 use super::notify::mail_status;
+use super::queries::moves;
 use super::queries::{self, NewRequest};
 use super::transitions::record_event;
 use super::{limits, mkk};
@@ -91,6 +92,10 @@ pub(super) async fn blocked(
         return Ok(refuse(id, Fix::Mkk, StatusCode::CONFLICT));
     }
     let mut conn = db.acquire().await?;
+    if moves::round(&mut conn, row.id).await?.close_scheduled {
+        let id = "round-closing-scheduled";
+        return Ok(refuse(id, Fix::Nothing, StatusCode::CONFLICT));
+    }
     let limit = limits::status(&mut conn, ctx.state(), user.id).await?;
     Ok(limit.filter(|l| l.below_minimum()).map(|l| Blocked {
         message: ctx.locale.t_args(

@@ -60,15 +60,29 @@ pub async fn promote_waitlist(
     Ok(())
 }
 
-/// Starts closing the startup's open round (at the end of its period, or early by superadmin
-/// `by`); `false` when it was not open, 409 while investors are asked to reconfirm.
+/// Starts closing the startup's open round (at the end of its period, or at the early close a
+/// superadmin scheduled); `false` when it was not open, 409 while investors are asked to
+/// reconfirm.
 pub async fn start_close(
     state: &AppState,
     startup: i64,
     by: Option<i64>,
 ) -> Result<bool, AppError> {
     let mut tx = crate::db::write(state.db()).await?;
-    if super::reconfirmation::waiting(&mut tx, startup)
+    let started = start_close_in(&mut tx, state, startup, by, None).await?;
+    tx.commit().await?;
+    Ok(started)
+}
+
+/// [`start_close`] in the caller's transaction; `failed` forces the outcome (a termination).
+pub async fn start_close_in(
+    tx: &mut SqliteConnection,
+    state: &AppState,
+    startup: i64,
+    by: Option<i64>,
+    forced: Option<&str>,
+) -> Result<bool, AppError> {
+    if super::reconfirmation::waiting(&mut *tx, startup)
         .await?
         .count
         > 0
@@ -76,24 +90,24 @@ pub async fn start_close(
         let message = "round-awaits-reconfirmation";
         return Err(AppError::Refused(StatusCode::CONFLICT, message));
     }
-    let standing = queries::standing(&mut tx, startup).await?;
+    let standing = queries::standing(&mut *tx, startup).await?;
     let rules = state.shared().rounds.rules();
     let (goal, raised) = (
         Money::from_kurus(standing.goal_kurus),
         Money::from_kurus(standing.raised_kurus),
     );
-    let outcome = if rules.succeeded(goal, raised) {
-        "funded"
-    } else {
-        "failed"
+    let outcome = match forced {
+        Some(outcome) => outcome,
+        None if rules.succeeded(goal, raised) => "funded",
+        None => "failed",
     };
     let started =
-        queries::start_close(&mut tx, startup, outcome, raised.kurus(), by, state.now()).await?;
+        queries::start_close(&mut *tx, startup, outcome, raised.kurus(), by, state.now()).await?;
     if let (true, Some(actor)) = (started, by) {
         let subject = format!("startup:{startup}");
         let after = format!("closing ({outcome}, {} received)", raised.kurus());
         crate::db::audit::record(
-            &mut tx,
+            &mut *tx,
             actor,
             "round.close",
             &subject,
@@ -102,13 +116,17 @@ pub async fn start_close(
         )
         .await?;
     }
-    tx.commit().await?;
     Ok(started)
 }
 
 /// Settles one request of a closing round, in its own transaction; nothing when it is already
 /// settled.
-async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Result<(), AppError> {
+async fn settle(
+    state: &AppState,
+    id: i64,
+    (succeeded, total): (bool, i64),
+    terminated: Option<&str>,
+) -> Result<(), AppError> {
     let now = state.now();
     let mut tx = crate::db::write(state.db()).await?;
     let Some(t) = moves::target(&mut tx, id).await? else {
@@ -136,18 +154,31 @@ async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Resul
             mail_status(&mut tx, state, id, "request-allocated", "").await?;
         }
         (_, RequestStatus::Funded | RequestStatus::FeePaid) => {
-            let note = if held {
-                "the investor's MKK data is not verified: nothing is allocated"
-            } else if succeeded {
-                "the round closed before the transfer arrived"
-            } else {
-                "the round closed below its goal"
+            let note = match terminated {
+                Some(reason) => format!("the round was terminated: {reason}"),
+                None if held => {
+                    "the investor's MKK data is not verified: nothing is allocated".into()
+                }
+                None if succeeded => "the round closed before the transfer arrived".into(),
+                None => "the round closed below its goal".into(),
             };
-            end(&mut tx, state, &t, RequestStatus::Refunded, None, note, now).await?;
+            end(
+                &mut tx,
+                state,
+                &t,
+                RequestStatus::Refunded,
+                None,
+                &note,
+                now,
+            )
+            .await?;
         }
         _ => {
-            let note = "the round closed before the request got through";
-            end(&mut tx, state, &t, RequestStatus::Lapsed, None, note, now).await?;
+            let note = match terminated {
+                Some(reason) => format!("the round was terminated: {reason}"),
+                None => "the round closed before the request got through".into(),
+            };
+            end(&mut tx, state, &t, RequestStatus::Lapsed, None, &note, now).await?;
         }
     }
     tx.commit().await?;
@@ -160,12 +191,13 @@ async fn settle(state: &AppState, id: i64, succeeded: bool, total: i64) -> Resul
 pub async fn close_rounds(state: &AppState) -> anyhow::Result<()> {
     // A round waiting on reconfirmations closes once they are answered or cancelled.
     super::reconfirmation::expire(state).await?;
-    for startup in queries::rounds_due(state.db(), state.today()).await? {
+    for startup in queries::rounds_due(state.db(), state.today(), state.now()).await? {
         start_close(state, startup, None).await?;
     }
     for round in queries::closing(state.db()).await? {
+        let terminated = round.termination_reason.as_deref();
         for id in queries::unsettled(state.db(), round.id).await? {
-            settle(state, id, round.succeeded, round.total_kurus).await?;
+            settle(state, id, (round.succeeded, round.total_kurus), terminated).await?;
         }
         let mut tx = crate::db::write(state.db()).await?;
         if queries::finish_close(&mut tx, round.id, state.now()).await? {

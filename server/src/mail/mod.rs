@@ -68,7 +68,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 37] = [
+pub const AUTOMATIC: [&str; 42] = [
     "verify",
     "signin",
     "reset",
@@ -97,10 +97,15 @@ pub const AUTOMATIC: [&str; 37] = [
     "startup-report",
     "report-overdue",
     "report-overdue-team",
+    "fund-use-overdue",
+    "fund-use-overdue-team",
     "closing-soon",
     "weekly-digest",
     "question-answered",
     "founder-invite",
+    "campaign-returned",
+    "campaign-decided",
+    "disclosure-returned",
     "application",
     "contact",
     "gsyf",

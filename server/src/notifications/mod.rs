@@ -1,5 +1,5 @@
 //! Optional mails: new startups in a member's sectors, updates of startups they follow (and
-//! their overdue reports), a saved startup closing soon and the weekly digest. Each is sent only to members who get that kind
+//! their overdue quarterly and fund-use reports), a saved startup closing soon and the weekly digest. Each is sent only to members who get that kind
 //! (`/profile?tab=notifications`) and carries a one-click unsubscribe link (RFC 8058,
 //! [`crate::mail::unsubscribe`]) served here at `/unsubscribe`. The scheduled ones are queued by
 //! background jobs ([`schedule`]); service mails never pass through here.
@@ -48,8 +48,23 @@ fn optional(
     mail
 }
 
+/// On a startup's first publication (by staff, or by the committee's approval): tells members
+/// whose interests include its sector, in their language (the `startup-match` mail). Once per
+/// startup, however often it is unpublished and published again.
+pub async fn announce(
+    conn: &mut SqliteConnection,
+    public_url: &str,
+    startup: i64,
+    now: time::OffsetDateTime,
+) -> Result<(), AppError> {
+    match queries::mark_announced(conn, startup, now).await? {
+        Some((slug, sector)) => new_startup(conn, public_url, &slug, &sector).await,
+        None => Ok(()),
+    }
+}
+
 /// Tells members whose interests include `sector` about a newly published startup.
-pub async fn new_startup(
+async fn new_startup(
     conn: &mut SqliteConnection,
     public_url: &str,
     slug: &str,
@@ -107,7 +122,6 @@ pub async fn report_overdue(
     if !queries::mark_report_reminder(conn, startup, &quarter.code(), state.now()).await? {
         return Ok(false);
     }
-    let public_url = &state.shared().public_url;
     let line = |locale: Locale| {
         let args = [
             ("startup", name.to_owned().into()),
@@ -116,33 +130,97 @@ pub async fn report_overdue(
         ];
         locale.t_args("reports-overdue-item", &args)
     };
-    let team_link = format!("{public_url}/vc-dashboard/startups/{startup}");
-    for to in queries::team_of(conn, startup).await? {
-        let (first_name, kind) = (&to.first_name, "report-overdue-team");
+    let late = Late {
+        startup,
+        name,
+        team_mail: "report-overdue-team",
+        team_page: format!("/vc-dashboard/startups/{startup}"),
+        investor_mail: "report-overdue",
+        investor_page: "/reports".into(),
+        staff_subject: format!("Rapor gecikti: {name} ({})", quarter.label(Locale::Tr)),
+    };
+    tell_late(conn, state, &late, line).await?;
+    Ok(true)
+}
+
+/// Tells, once per startup and due date (`false` when it already was), that the startup's
+/// fund-use report due `due` is overdue, to the same people as a late quarterly report.
+pub async fn fund_use_overdue(
+    conn: &mut SqliteConnection,
+    state: &crate::state::AppState,
+    startup: i64,
+    name: &str,
+    due: time::Date,
+) -> Result<bool, AppError> {
+    if !queries::mark_fund_use_reminder(conn, startup, due, state.now()).await? {
+        return Ok(false);
+    }
+    let line = |locale: Locale| {
+        let args = [
+            ("startup", name.to_owned().into()),
+            ("due", format_date_short(due, locale).into()),
+        ];
+        locale.t_args("disclosure-fund-use-overdue-item", &args)
+    };
+    let late = Late {
+        startup,
+        name,
+        team_mail: "fund-use-overdue-team",
+        team_page: format!("/vc-dashboard/startups/{startup}/disclosures"),
+        investor_mail: "fund-use-overdue",
+        investor_page: "/reports".into(),
+        staff_subject: format!("Fon kullanım raporu gecikti: {name}"),
+    };
+    tell_late(conn, state, &late, line).await?;
+    Ok(true)
+}
+
+/// Something a funded startup owes and did not post in time, and the mails that chase it.
+struct Late<'a> {
+    startup: i64,
+    name: &'a str,
+    team_mail: &'static str,
+    team_page: String,
+    investor_mail: &'static str,
+    investor_page: String,
+    staff_subject: String,
+}
+
+/// Chases `late`: its team (a service mail), its investors who get updates and reports, and
+/// staff; `line` says what is late in a recipient's language.
+async fn tell_late(
+    conn: &mut SqliteConnection,
+    state: &crate::state::AppState,
+    late: &Late<'_>,
+    line: impl Fn(Locale) -> String,
+) -> Result<(), AppError> {
+    let public_url = &state.shared().public_url;
+    let team_link = format!("{public_url}{}", late.team_page);
+    for to in queries::team_of(conn, late.startup).await? {
         let details = Some(line(to.language));
+        let (email, first_name) = (&to.email, &to.first_name);
         let mail = Mail::automatic(
-            &to.email,
+            email,
             to.language,
             first_name,
-            kind,
+            late.team_mail,
             &team_link,
             "",
             details,
         );
         enqueue(conn, &mail).await?;
     }
-    let link = format!("{public_url}/reports");
-    for to in queries::investors_for_updates(conn, startup).await? {
+    let link = format!("{public_url}{}", late.investor_page);
+    for to in queries::investors_for_updates(conn, late.startup).await? {
         let details = Some(line(to.language));
-        let mail = optional(&to, MailKind::Updates, "report-overdue", &link, details);
+        let mail = optional(&to, MailKind::Updates, late.investor_mail, &link, details);
         enqueue(conn, &mail).await?;
     }
-    let staff_link = format!("{public_url}/dashboard/startups/{startup}");
-    let subject = format!("Rapor gecikti: {name} ({})", quarter.label(Locale::Tr));
-    let lines = [("Girişim", name), ("Sayfa", staff_link.as_str())];
-    let notice = Mail::staff_notice(&state.shared().staff_email, &subject, &lines);
+    let staff_link = format!("{public_url}/dashboard/startups/{}", late.startup);
+    let lines = [("Girişim", late.name), ("Sayfa", staff_link.as_str())];
+    let notice = Mail::staff_notice(&state.shared().staff_email, &late.staff_subject, &lines);
     enqueue(conn, &notice).await?;
-    Ok(true)
+    Ok(())
 }
 
 /// A question just answered, as its mail carries it.

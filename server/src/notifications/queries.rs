@@ -295,6 +295,41 @@ pub async fn mark_scheduled(
     Ok(done.rows_affected() == 1)
 }
 
+/// Marks the startup announced: its address and sector, or `None` when it already was.
+pub async fn mark_announced(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<Option<(String, String)>> {
+    let row = sqlx::query!(
+        "UPDATE startups SET announced_at = ? WHERE id = ? AND announced_at IS NULL
+         RETURNING slug, sector",
+        now,
+        startup
+    )
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.map(|r| (r.slug, r.sector)))
+}
+
+/// Records that the startup's fund-use report due `due_on` was chased; `false` when it was.
+pub async fn mark_fund_use_reminder(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    due_on: time::Date,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "INSERT OR IGNORE INTO fund_use_reminders (startup_id, due_on, sent_at) VALUES (?, ?, ?)",
+        startup,
+        due_on,
+        now
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Records that the startup's overdue report for `quarter` was told; `false` when it already
 /// was.
 pub async fn mark_report_reminder(

@@ -89,6 +89,67 @@ pub struct RoundSettings {
         global = true
     )]
     pub annual_limit_cap_tl: i64,
+    /// The longest a campaign may run, its period's first and last day included, extensions
+    /// too (SPK: 60 days; enforced by the database as well).
+    #[arg(
+        long,
+        env = "ORTAK_CAMPAIGN_MAX_DAYS",
+        default_value_t = 60,
+        global = true
+    )]
+    pub campaign_max_days: i64,
+    /// The fewest members the investment committee may have to decide (SPK: three).
+    #[arg(
+        long,
+        env = "ORTAK_COMMITTEE_MIN_MEMBERS",
+        default_value_t = 3,
+        global = true
+    )]
+    pub committee_min_members: usize,
+    /// The share of all committee members whose approval approves a campaign (basis points;
+    /// 5001 = more than half).
+    #[arg(
+        long,
+        env = "ORTAK_COMMITTEE_MAJORITY_BP",
+        default_value_t = 5001,
+        global = true
+    )]
+    pub committee_majority_bp: i64,
+    /// The largest total assets an issuer may have (whole lira; check the Board's current
+    /// figure).
+    #[arg(
+        long,
+        env = "ORTAK_ISSUER_MAX_ASSETS_TL",
+        default_value_t = 250_000_000,
+        global = true
+    )]
+    pub issuer_max_assets_tl: i64,
+    /// The largest yearly revenue an issuer may have (whole lira; check the current figure).
+    #[arg(
+        long,
+        env = "ORTAK_ISSUER_MAX_REVENUE_TL",
+        default_value_t = 250_000_000,
+        global = true
+    )]
+    pub issuer_max_revenue_tl: i64,
+    /// The most an issuer may raise through crowdfunding in twelve months, this campaign's
+    /// maximum included (whole lira; check the current figure).
+    #[arg(
+        long,
+        env = "ORTAK_ISSUER_YEARLY_LIMIT_TL",
+        default_value_t = 60_000_000,
+        global = true
+    )]
+    pub issuer_yearly_limit_tl: i64,
+    /// How long after a round is funded its founders report how the money was used, and how
+    /// often after that (days).
+    #[arg(
+        long,
+        env = "ORTAK_FUND_USE_REPORT_DAYS",
+        default_value_t = 180,
+        global = true
+    )]
+    pub fund_use_report_days: i64,
 }
 
 impl RoundSettings {
@@ -105,6 +166,22 @@ impl RoundSettings {
             base: Money::from_lira(self.annual_limit_tl),
             income_share_bp: self.annual_limit_income_bp,
             cap: Money::from_lira(self.annual_limit_cap_tl),
+        }
+    }
+
+    pub fn committee(&self) -> ortak_app::domain::committee::CommitteeRules {
+        ortak_app::domain::committee::CommitteeRules {
+            min_members: self.committee_min_members,
+            majority_bp: self.committee_majority_bp,
+        }
+    }
+
+    pub fn issuer(&self) -> ortak_app::domain::issuer::IssuerRules {
+        use ortak_app::domain::money::Money;
+        ortak_app::domain::issuer::IssuerRules {
+            max_assets: Money::from_lira(self.issuer_max_assets_tl),
+            max_revenue: Money::from_lira(self.issuer_max_revenue_tl),
+            yearly_raise: Money::from_lira(self.issuer_yearly_limit_tl),
         }
     }
 
@@ -134,6 +211,18 @@ impl RoundSettings {
                 && self.annual_limit_cap_tl >= 0
                 && (0..=10_000).contains(&self.annual_limit_income_bp),
             "the annual limit settings must not be negative (income share at most 10000)"
+        );
+        anyhow::ensure!(
+            (1..=366).contains(&self.campaign_max_days),
+            "ORTAK_CAMPAIGN_MAX_DAYS must be between 1 and 366"
+        );
+        anyhow::ensure!(
+            self.committee_min_members >= 1 && (1..=10_000).contains(&self.committee_majority_bp),
+            "the committee needs at least one member and a majority between 1 and 10000"
+        );
+        anyhow::ensure!(
+            self.fund_use_report_days >= 1,
+            "ORTAK_FUND_USE_REPORT_DAYS must be at least 1"
         );
         Ok(())
     }

@@ -56,6 +56,12 @@ pub async fn page(
     }
     if id != me.id {
         actions.extend(account_actions(id, superadmin, &account));
+        if superadmin && account.role >= Role::Admin {
+            actions.push(crate::campaigns::membership_action(
+                id,
+                account.committee_member,
+            ));
+        }
         if superadmin && account.has_totp {
             actions.push(RowAction {
                 action: format!("/dashboard/users/{id}/2fa"),

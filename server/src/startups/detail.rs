@@ -8,6 +8,7 @@ use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
 use ortak_app::domain::time_fmt::{format_date_long, format_day};
 use ortak_app::i18n::Locale;
+use ortak_app::pages::campaign::TermsCard;
 use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
 use sqlx::SqlitePool;
 use std::sync::{Arc, LazyLock};
@@ -59,6 +60,41 @@ async fn updates(
         .collect())
 }
 
+/// The offer as the approved version set it; `None` for a campaign that states none (one
+/// approved before campaigns had terms).
+async fn terms(db: &SqlitePool, id: i64) -> Result<Option<TermsCard>, AppError> {
+    let t = super::queries::terms::terms(db, id).await?;
+    let (Some(pre_money), Some(price), Some(shares), Some(minimum)) = (
+        t.pre_money_valuation_kurus,
+        t.share_price_kurus,
+        t.shares_offered,
+        t.minimum_raise_kurus,
+    ) else {
+        return Ok(None);
+    };
+    let figures = (!t.financials_period.is_empty()).then(|| {
+        (
+            t.financials_period.clone(),
+            t.revenue_kurus.map(Money::from_kurus),
+            t.net_income_kurus.map(Money::from_kurus),
+        )
+    });
+    Ok(Some(TermsCard {
+        slug: String::new(),
+        pre_money_valuation: Money::from_kurus(pre_money),
+        share_price: Money::from_kurus(price),
+        shares_offered: shares,
+        minimum: Money::from_kurus(minimum),
+        target: Money::from_kurus(t.funding_goal_kurus),
+        fund: t.fund,
+        fund_commitment: Money::from_kurus(t.lead_commitment_kurus),
+        use_of_funds: serde_json::from_str(&t.use_of_funds).unwrap_or_default(),
+        figures,
+        information_form: t.information_form,
+        pitch_video: t.pitch_video,
+    }))
+}
+
 /// What every member sees the same way on a startup's page, in one language: kept in memory
 /// between writes (`db::snapshot`), so a page view reads only the member's own parts and the
 /// round's figures, which follow the money on every request.
@@ -75,6 +111,7 @@ struct Profile {
     prior_rounds: Vec<(String, String, i64)>,
     updates: Vec<(String, String)>,
     documents: Vec<(i64, String, String)>,
+    terms: Option<TermsCard>,
 }
 
 static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> =
@@ -126,6 +163,7 @@ async fn make_profile(db: &SqlitePool, id: i64, locale: Locale) -> Result<Arc<Pr
             })
             .collect(),
         updates: updates(db, id, locale).await?,
+        terms: terms(db, id).await?,
         documents: super::queries::documents::current(db, id)
             .await?
             .into_iter()
@@ -166,6 +204,7 @@ async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, Ap
         prior_rounds,
         updates,
         documents,
+        terms,
     } = Profile::clone(&profile);
     Ok(StartupDetail {
         round: RoundFigures {
@@ -189,6 +228,10 @@ async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, Ap
         team_size,
         sections,
         founders,
+        terms: terms.map(|t| TermsCard {
+            slug: row.slug.clone(),
+            ..t
+        }),
     })
 }
 

@@ -10,7 +10,7 @@ use super::queries::documents as queries;
 use crate::error::AppError;
 use crate::web::{Ctx, Member, Staff};
 
-pub use queries::{current, information_form, insert};
+pub use queries::{information_form, insert, vault};
 
 /// Round documents (PDF) may be at most this large.
 pub const DOCUMENT_MAX_BYTES: usize = 10 * 1024 * 1024;
@@ -27,7 +27,7 @@ pub async fn open(
 ) -> Result<Response, AppError> {
     let row = find_card(&ctx, staff.as_ref(), &slug).await?;
     let db = ctx.state().db();
-    let document = queries::one(db, row.id, id)
+    let document = queries::one(db, row.id, id, staff.is_some())
         .await?
         .ok_or(AppError::NotFound)?;
     queries::opened(db, user.id, document.id, ctx.state().now()).await?;

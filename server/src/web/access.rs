@@ -1,6 +1,6 @@
 //! Who may use a route. Each router is mounted with one [`Access`] level and guarded by
 //! [`guard`] (see `web::routes`); handlers take the typed user ([`Member`], [`Staff`],
-//! [`SuperAdmin`], [`FundMember`]) instead of checking roles themselves.
+//! [`SuperAdmin`], [`FundMember`], [`CommitteeMember`]) instead of checking roles themselves.
 
 use std::convert::Infallible;
 
@@ -30,6 +30,8 @@ pub enum Access {
     /// Those who work for a startup (`/vc-dashboard`), whatever their role: its fund's team and
     /// its founders.
     Fund,
+    /// Staff marked as members of the investment committee.
+    Committee,
 }
 
 impl Access {
@@ -42,6 +44,7 @@ impl Access {
             (Access::Staff, Some(u)) => u.role >= Role::Admin,
             (Access::SuperAdmin, Some(u)) => u.role >= Role::SuperAdmin,
             (Access::Fund, Some(u)) => u.fund_member,
+            (Access::Committee, Some(u)) => u.role >= Role::Admin && u.committee_member,
         };
         if allowed {
             Ok(())
@@ -99,6 +102,16 @@ pub struct SuperAdmin(pub CurrentUser);
 
 /// A signed-in member of a fund's team.
 pub struct FundMember(pub CurrentUser);
+
+/// A signed-in member of the investment committee.
+pub struct CommitteeMember(pub CurrentUser);
+
+impl FromRequestParts<AppState> for CommitteeMember {
+    type Rejection = AppError;
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, AppError> {
+        user_with(parts, Access::Committee).map(CommitteeMember)
+    }
+}
 
 impl FromRequestParts<AppState> for Member {
     type Rejection = AppError;

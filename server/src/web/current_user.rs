@@ -28,6 +28,8 @@ pub struct CurrentUser {
     /// Whether the user works for a startup (`/vc-dashboard`): on its fund's team, or a founder
     /// staff invited whose address is verified (the `startup_teams` view).
     pub fund_member: bool,
+    /// Staff marked as members of the investment committee.
+    pub committee_member: bool,
     /// Whether the user accepted the current membership agreement; member areas ask first
     /// (see `web::access::guard`).
     pub terms_current: bool,
@@ -75,6 +77,7 @@ pub async fn load(
         onboarding_step: row.onboarding_step,
         profile_image: row.profile_image.clone(),
         fund_member: row.fund_member,
+        committee_member: row.committee_member,
         terms_current: row.terms_current,
     }))
 }

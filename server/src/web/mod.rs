@@ -25,6 +25,6 @@ pub mod routes;
 pub mod session;
 pub mod upload;
 
-pub use access::{Access, FundMember, Member, Staff, SuperAdmin};
+pub use access::{Access, CommitteeMember, FundMember, Member, Staff, SuperAdmin};
 pub use ctx::Ctx;
 pub use routes::Routes;

@@ -22,6 +22,8 @@ pub struct SignedInUser {
     pub onboarding_step: i64,
     pub profile_image: Option<String>,
     pub fund_member: bool,
+    /// Staff marked as members of the investment committee.
+    pub committee_member: bool,
     /// Whether the user enrolled an authenticator (second factor).
     pub has_totp: bool,
     /// Whether the user accepted the current membership agreement (staff are not bound by it).
@@ -36,6 +38,7 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
                 session_epoch,
                 deactivated_at IS NOT NULL AS "deactivated!: bool", onboarding_step, profile_image,
                 EXISTS (SELECT 1 FROM startup_teams t WHERE t.user_id = users.id) AS "fund_member!: bool",
+                committee_member = 1 AND role IN ('admin', 'superadmin') AS "committee_member!: bool",
                 EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool",
                 role <> 'investor' OR EXISTS (
                     SELECT 1 FROM acceptances a WHERE a.user_id = users.id

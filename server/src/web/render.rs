@@ -84,17 +84,18 @@ impl Ctx {
             onboarding_path: (u.role == Role::Investor && u.onboarding_step <= 5)
                 .then(|| format!("/boardingFlow/{}", u.onboarding_step)),
         });
-        // Staff see the sections their role opens, read off the route table; others none.
-        let staff = self.user.as_ref().is_some_and(|u| u.role >= Role::Admin);
-        let superadmin = self
-            .user
-            .as_ref()
-            .is_some_and(|u| u.role >= Role::SuperAdmin);
+        // Staff see the sections they may open, read off the route table; others none.
+        let user = self.user.as_ref().filter(|u| u.role >= Role::Admin);
         let staff_nav: Vec<(&str, &str)> = shared
             .staff_nav
             .iter()
-            .filter(|(_, _, superadmin_only)| staff && (superadmin || !superadmin_only))
-            .map(|(path, label, _)| (*path, *label))
+            .filter(|e| {
+                user.is_some_and(|u| {
+                    (u.role >= Role::SuperAdmin || !e.superadmin_only)
+                        && (u.committee_member || !e.committee_only)
+                })
+            })
+            .map(|e| (e.path, e.label))
             .collect();
         build(&PageContext {
             locale: self.locale,

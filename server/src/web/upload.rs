@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::Field;
 use axum::extract::{FromRequest, Multipart, Request};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use serde::de::DeserializeOwned;
 use tokio::io::AsyncWriteExt;
 
@@ -207,8 +207,7 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
             .map_err(|rejection| AppError::rejected(rejection.status()))?;
         let data_dir = &state.shared().data_dir;
         // A disk short of room keeps no file: the body is read and dropped, then 503.
-        let disk_low = super::files::free_bytes(data_dir)
-            .is_some_and(|free| free < state.shared().min_free_disk_bytes);
+        let disk_low = disk_low(state);
         let max_file = if disk_low { 0 } else { T::MAX_FILE_BYTES };
         let mut text = Vec::new();
         let mut file = None;
@@ -273,18 +272,33 @@ impl<T: UploadForm> FromRequest<AppState> for Upload<T> {
         if refused {
             return Err(control_characters());
         }
-        let token = text
-            .iter()
-            .find(|(k, _)| k == "csrf")
-            .map_or("", |(_, v)| v.as_str());
-        csrf::verify(ctx.csrf_cookie.as_deref(), token, &headers)?;
-        let encoded = form_urlencoded::Serializer::new(String::new())
-            .extend_pairs(text.iter().filter(|(k, _)| k != "csrf"))
-            .finish();
-        let fields = serde_html_form::from_str(&encoded)
-            .map_err(|_| AppError::rejected(StatusCode::UNPROCESSABLE_ENTITY))?;
+        let fields = typed_fields(&text, &ctx, &headers)?;
         Ok(Upload { fields, file })
     }
+}
+
+/// The text fields of a multipart form whose `csrf` field matched this browser's token, as `T`.
+fn typed_fields<T: DeserializeOwned>(
+    text: &[(String, String)],
+    ctx: &Ctx,
+    headers: &HeaderMap,
+) -> Result<T, AppError> {
+    let token = text
+        .iter()
+        .find(|(k, _)| k == "csrf")
+        .map_or("", |(_, v)| v.as_str());
+    csrf::verify(ctx.csrf_cookie.as_deref(), token, headers)?;
+    let encoded = form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(text.iter().filter(|(k, _)| k != "csrf"))
+        .finish();
+    serde_html_form::from_str(&encoded)
+        .map_err(|_| AppError::rejected(StatusCode::UNPROCESSABLE_ENTITY))
+}
+
+/// Whether the data folder's disk has less free space than uploads may leave.
+fn disk_low(state: &AppState) -> bool {
+    super::files::free_bytes(&state.shared().data_dir)
+        .is_some_and(|free| free < state.shared().min_free_disk_bytes)
 }
 
 /// A text field's value, read to its end; `None` when it is over [`MAX_TEXT_BYTES`] (its

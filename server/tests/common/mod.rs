@@ -7,6 +7,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+pub mod campaigns;
 pub mod journeys;
 pub mod money;
 pub mod oidc;

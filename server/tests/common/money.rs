@@ -104,8 +104,26 @@ pub async fn qualified_investor(server: &Server, email: &str, n: u32) -> (reqwes
     ready
 }
 
-/// Sends a request for `amount` (lira, as typed) in `startup` with the fee added; returns the
-/// response.
+/// Opens `startup`'s current information form as `browser`'s investor, as a request requires
+/// (nothing happens when the round has none).
+pub async fn open_information_form(server: &Server, browser: &reqwest::Client, startup: &str) {
+    let form: Option<i64> = sqlx::query_scalar(
+        "SELECT MAX(d.id) FROM round_documents d JOIN startups s ON s.id = d.startup_id
+         WHERE s.slug = ? AND d.kind = 'information-form'",
+    )
+    .bind(startup)
+    .fetch_one(&server.db().await)
+    .await
+    .unwrap();
+    if let Some(form) = form {
+        let link = server.url(&format!("/startups/{startup}/documents/{form}"));
+        let opened = browser.get(link).send().await.unwrap();
+        assert_eq!(opened.status(), 200, "{startup}'s information form opens");
+    }
+}
+
+/// Sends a request for `amount` (lira, as typed) in `startup` with the fee added, after opening
+/// its information form; returns the response.
 pub async fn send_request(
     server: &Server,
     browser: &reqwest::Client,
@@ -121,6 +139,7 @@ pub async fn send_request(
         ("risk", "on".into()),
         ("idempotency_key", key.to_owned()),
     ];
+    open_information_form(server, browser, startup).await;
     post_form(browser, server.url("/investmentFlow"), token, &fields).await
 }
 
@@ -354,6 +373,30 @@ pub async fn fund(
     give_transfer(server, browser, id, "TR470000100100000350930001").await;
     assert_eq!(receive(server, staff, id, amount).await, 303);
     assert_eq!(status_of(server, id).await, "funded", "request {id}");
+}
+
+/// A superadmin ends round `id` early from its confirmation page: `schedule` (a success, once
+/// every open window and deadline has passed) or `terminate` (with a reason), typing the
+/// startup's name; the response.
+pub async fn end_round_early(
+    server: &Server,
+    staff: &reqwest::Client,
+    id: i64,
+    intent: &str,
+) -> reqwest::Response {
+    let name: String = sqlx::query_scalar("SELECT name FROM startups WHERE id = ?")
+        .bind(id)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let page = format!("/dashboard/rounds/{id}/close");
+    let token = csrf(staff, server, &page).await;
+    let fields = [
+        ("intent", intent.to_owned()),
+        ("name", name),
+        ("reason", "Girişim başvurusunu geri çekti.".into()),
+    ];
+    post_form(staff, server.url(&page), &token, &fields).await
 }
 
 /// Moves the server's clock `seconds` ahead of real time (its `ORTAK_CLOCK_FILE`).

@@ -73,6 +73,7 @@ pub async fn approved_request(server: &Server, email: &str, seed: u32) -> (reqwe
     let saved = post_form(&browser, server.url("/mkk"), &token, &mkk).await;
     assert_eq!(saved.status(), 303, "MKK data saved");
     crate::common::money::verify_mkk(server, email).await;
+    crate::common::money::open_information_form(server, &browser, "cemre-enerji").await;
     let request = [
         ("startup", "cemre-enerji".to_owned()),
         ("amount", "400.000".into()),

@@ -39,6 +39,9 @@ pub struct RoundPage {
     pub deadlines: Vec<Vec<Cell>>,
     /// Rows of date, valuation, source, recorded by.
     pub valuations: Vec<Vec<Cell>>,
+    /// The committee's last decision on the campaign, as a sentence, and its votes: rows of
+    /// member, vote, note, when.
+    pub committee: Option<(String, Vec<Vec<Cell>>)>,
     pub reconciliation: Vec<StaffRow>,
     pub mismatches: usize,
     pub refunds: usize,
@@ -76,14 +79,34 @@ fn cells_table(
     }
 }
 
+/// The investment committee's decision on the campaign, with every vote (its minutes are in
+/// the document vault).
+fn committee_section(ctx: &PageContext, p: &RoundPage) -> impl IntoView + use<> {
+    let columns = [
+        "committee-member",
+        "committee-vote",
+        "committee-note",
+        "dashboard-col-date",
+    ];
+    let record = match &p.committee {
+        Some((decision, votes)) => view! {
+            <p>{decision.clone()} " " <a href=format!("/dashboard/startups/{}#round-documents-title", p.id)>{ctx.t("round-committee-minutes")}</a></p>
+            {cells_table(ctx, &columns, votes)}
+        }
+        .into_any(),
+        None => view! { <p class="muted">{ctx.t("round-committee-none")}</p> }.into_any(),
+    };
+    view! {
+        <h2>{ctx.t("round-committee-title")}</h2>
+        {record}
+    }
+}
+
 /// Closing early and the refund list: superadmins only.
 fn close_section(ctx: &PageContext, p: &RoundPage) -> impl IntoView + use<> {
     let close = match (p.superadmin, p.can_close) {
         (true, true) => view! {
-            <form class="inline-form" method="post" action=format!("/dashboard/rounds/{}/close", p.id)>
-                {csrf_field(ctx)}
-                <button class="button button--primary" type="submit">{ctx.t("dashboard-round-close")}</button>
-            </form>
+            <p><a class="button button--ghost" href=format!("/dashboard/rounds/{}/close", p.id)>{ctx.t("dashboard-round-close")}</a></p>
             <p class="muted">{ctx.t("dashboard-round-close-hint")}</p>
         }
         .into_any(),
@@ -174,6 +197,7 @@ pub fn round_page(ctx: &PageContext, p: RoundPage) -> Page {
         <h2>{ctx.t("dashboard-round-deadlines")}</h2>
         <p class="muted">{p.rules.clone()}</p>
         {cells_table(ctx, &deadline_columns, &p.deadlines)}
+        {committee_section(ctx, &p)}
         {close_section(ctx, &p)}
         {forms_section(ctx, &p)}
         <h2>{ctx.t("dashboard-round-reconciliation")}</h2>

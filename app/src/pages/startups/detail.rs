@@ -51,6 +51,8 @@ pub struct StartupDetail {
     pub updates: Vec<(String, String)>,
     /// The round's documents: `(id, kind code, upload date)`.
     pub documents: Vec<(i64, String, String)>,
+    /// The offer as the committee approved it, when the campaign states one.
+    pub terms: Option<crate::pages::campaign::TermsCard>,
 }
 
 /// What the viewer may do now: invest, pre-invest, or why neither.
@@ -272,6 +274,7 @@ pub fn startup_page(ctx: &PageContext, d: StartupDetail) -> Page {
         <article class="startup">
             {header(ctx, &d)}
             {invest_card(ctx, &d)}
+            {d.terms.as_ref().map(|t| crate::pages::campaign::terms_card(ctx, t))}
             <div class="startup__body">
                 {key_facts(ctx, &d)}
                 {section_tabs(ctx, &d)}

@@ -70,18 +70,9 @@ pub struct ErasedFiles {
     pub presentations: Vec<String>,
 }
 
-/// Erases what is held about the member beyond what the law requires: requests through which
-/// no money moved (with their payments and events), the MKK profile (its identity is archived
-/// when needed, before), qualified declarations, application drafts (sent applications are
-/// the startup's and lose their link to the account), contact and fund and academy messages,
-/// outbox mails, favourites, group memberships and the newsletter record. `keep` lists the
-/// requests that moved money. The account row itself is blanked by `profile::erase_member`.
-pub async fn erase(
-    conn: &mut SqliteConnection,
-    user: i64,
-    email: &str,
-    keep: &[i64],
-) -> sqlx::Result<ErasedFiles> {
+/// Erases the member's requests through which no money moved (all but `keep`), with their
+/// payments, history, unconfirmed typed receipts, and their link from bank statement lines.
+async fn erase_requests(conn: &mut SqliteConnection, user: i64, keep: &[i64]) -> sqlx::Result<()> {
     let requests = sqlx::query_scalar!(
         r#"SELECT id AS "id!" FROM investment_requests WHERE user_id = ?"#,
         user
@@ -113,6 +104,22 @@ pub async fn erase(
             .execute(&mut *conn)
             .await?;
     }
+    Ok(())
+}
+
+/// Erases what is held about the member beyond what the law requires: requests through which
+/// no money moved (with their payments and events), the MKK profile (its identity is archived
+/// when needed, before), qualified declarations, application drafts (sent applications are
+/// the startup's and lose their link to the account), contact and fund and academy messages,
+/// outbox mails, favourites, group memberships and the newsletter record. `keep` lists the
+/// requests that moved money. The account row itself is blanked by `profile::erase_member`.
+pub async fn erase(
+    conn: &mut SqliteConnection,
+    user: i64,
+    email: &str,
+    keep: &[i64],
+) -> sqlx::Result<ErasedFiles> {
+    erase_requests(conn, user, keep).await?;
     let evidence = sqlx::query_scalar!(
         "DELETE FROM qualified_declarations WHERE user_id = ? RETURNING evidence_file",
         user

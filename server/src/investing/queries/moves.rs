@@ -204,16 +204,18 @@ pub async fn waiting(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<
     .await
 }
 
-/// The startup's round: its status and goal.
+/// The startup's round: its status and goal, and whether an early close is scheduled.
 pub struct Round {
     pub status: RoundStatus,
     pub goal_kurus: i64,
+    pub close_scheduled: bool,
 }
 
 pub async fn round(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<Round> {
     sqlx::query_as!(
         Round,
-        r#"SELECT round_status AS "status: RoundStatus", funding_goal_kurus AS goal_kurus
+        r#"SELECT round_status AS "status: RoundStatus", funding_goal_kurus AS goal_kurus,
+               close_scheduled_at IS NOT NULL AS "close_scheduled!: bool"
            FROM startups WHERE id = ?"#,
         startup
     )

@@ -60,21 +60,28 @@ pub struct VisibleReport {
     pub summary_tr: String,
     pub summary_en: String,
     pub published_at: OffsetDateTime,
+    /// The user invested in the startup or works for it: the summary and the PDF are theirs.
+    pub readable: bool,
 }
 
-/// The 200 latest reports the user may read.
+/// The 200 latest reports of the startups the user invested in, works for or saved (a saved
+/// startup's reports are listed by title only: they are its investors').
 pub async fn visible_reports(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<VisibleReport>> {
     let invested = RequestStatus::invested_json();
     sqlx::query_as!(
         VisibleReport,
         r#"SELECT r.id AS "id!", s.name, s.slug, r.quarter, r.title_tr, r.title_en, r.summary_tr, r.summary_en,
-               r.published_at AS "published_at: OffsetDateTime"
+               r.published_at AS "published_at: OffsetDateTime",
+               r.startup_id IN (
+                   SELECT startup_id FROM investment_requests
+                   WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?2)))
+                   UNION SELECT t.startup_id FROM startup_teams t WHERE t.user_id = ?1) AS "readable!: bool"
            FROM reports r JOIN startups s ON s.id = r.startup_id
            WHERE r.startup_id IN (
                SELECT startup_id FROM investment_requests
                WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?2)))
-               UNION SELECT t.startup_id FROM startup_teams t
-               WHERE t.user_id = ?1)
+               UNION SELECT t.startup_id FROM startup_teams t WHERE t.user_id = ?1
+               UNION SELECT f.startup_id FROM favorites f WHERE f.user_id = ?1)
            ORDER BY r.published_at DESC, r.id DESC LIMIT 200"#,
         user,
         invested

@@ -5,18 +5,127 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-/// Open investment rounds whose period ended before `today` (Istanbul).
-pub async fn rounds_due(db: &SqlitePool, today: Date) -> sqlx::Result<Vec<i64>> {
+/// Open rounds due to close: an investment period that ended before `today` (Istanbul), or an
+/// early close a superadmin scheduled for `now` or before. A round waits while investors
+/// reconfirm, and while any request is inside its own cancellation window or payment deadline:
+/// a close never takes a right an investor still holds (issue 27).
+pub async fn rounds_due(
+    db: &SqlitePool,
+    today: Date,
+    now: OffsetDateTime,
+) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar!(
         r#"SELECT id AS "id!" FROM startups
-           WHERE round_status = 'open' AND period_kind = 'investment' AND period_ends_on < ?
+           WHERE round_status = 'open'
+             AND ((period_kind = 'investment' AND period_ends_on < ?1) OR close_scheduled_at <= ?2)
              AND NOT EXISTS (SELECT 1 FROM reconfirmations c
                  JOIN investment_requests r ON r.id = c.request_id
                  WHERE r.startup_id = startups.id AND c.answer = 'pending')
+             AND NOT EXISTS (SELECT 1 FROM investment_requests r WHERE r.startup_id = startups.id
+                 AND ((r.status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid',
+                                    'funded') AND r.cancel_until > ?2)
+                      OR (r.status = 'approved' AND r.fee_due_at > ?2)
+                      OR (r.status = 'fee_paid' AND r.transfer_due_at > ?2)))
            ORDER BY id"#,
-        today
+        today,
+        now
     )
     .fetch_all(db)
+    .await
+}
+
+/// When the last right an investor holds in the round ends: the latest open cancellation
+/// window or payment deadline (`None` when none is open).
+pub async fn rights_end(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    now: OffsetDateTime,
+) -> sqlx::Result<Option<OffsetDateTime>> {
+    sqlx::query_scalar!(
+        r#"SELECT MAX(at) AS "at?: OffsetDateTime" FROM (
+               SELECT cancel_until AS at FROM investment_requests WHERE startup_id = ?1
+                   AND status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')
+               UNION ALL SELECT fee_due_at FROM investment_requests WHERE startup_id = ?1 AND status = 'approved'
+               UNION ALL SELECT transfer_due_at FROM investment_requests WHERE startup_id = ?1 AND status = 'fee_paid')
+           WHERE at > ?2"#,
+        startup,
+        now
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// Schedules the open round's early close at `at`; `false` when it was not open or had one.
+pub async fn schedule_close(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    at: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE startups SET close_scheduled_at = ?
+         WHERE id = ? AND round_status = 'open' AND close_scheduled_at IS NULL",
+        at,
+        startup
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records why the round is terminated.
+pub async fn set_termination(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    reason: &str,
+) -> sqlx::Result<()> {
+    sqlx::query!(
+        "UPDATE startups SET termination_reason = ? WHERE id = ?",
+        reason,
+        startup
+    )
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// What an early close would touch: requests still open, and the money they hold.
+pub struct ClosePreview {
+    pub open_requests: i64,
+    pub investors: i64,
+    pub escrow_requests: i64,
+    pub escrow_kurus: i64,
+    pub fees_paid: i64,
+    pub fees_kurus: i64,
+}
+
+pub async fn close_preview(
+    conn: &mut SqliteConnection,
+    startup: i64,
+) -> sqlx::Result<ClosePreview> {
+    sqlx::query_as!(
+        ClosePreview,
+        r#"SELECT COUNT(*) AS "open_requests!: i64", COUNT(DISTINCT r.user_id) AS "investors!: i64",
+               COUNT(CASE WHEN r.status = 'funded' THEN 1 END) AS "escrow_requests!: i64",
+               COALESCE(SUM(CASE WHEN r.status = 'funded' THEN r.investment_kurus END), 0) AS "escrow_kurus!: i64",
+               COUNT(CASE WHEN r.fee_paid_at IS NOT NULL THEN 1 END) AS "fees_paid!: i64",
+               COALESCE(SUM(CASE WHEN r.fee_paid_at IS NOT NULL THEN r.fee_kurus END), 0) AS "fees_kurus!: i64"
+           FROM investment_requests r WHERE r.startup_id = ?
+             AND r.status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')"#,
+        startup
+    )
+    .fetch_one(conn)
+    .await
+}
+
+/// The requests still open in the round: whom an early close or a termination is mailed to.
+pub async fn open_requests(conn: &mut SqliteConnection, startup: i64) -> sqlx::Result<Vec<i64>> {
+    sqlx::query_scalar!(
+        r#"SELECT id AS "id!" FROM investment_requests WHERE startup_id = ?
+           AND status IN ('waitlisted', 'submitted', 'under_review', 'approved', 'fee_paid', 'funded')
+           ORDER BY id"#,
+        startup
+    )
+    .fetch_all(conn)
     .await
 }
 
@@ -68,13 +177,15 @@ pub struct Closing {
     pub name: String,
     pub succeeded: bool,
     pub total_kurus: i64,
+    /// Why a superadmin terminated the round, if it is a termination.
+    pub termination_reason: Option<String>,
 }
 
 pub async fn closing(db: &SqlitePool) -> sqlx::Result<Vec<Closing>> {
     sqlx::query_as!(
         Closing,
         r#"SELECT id AS "id!", name, close_outcome = 'funded' AS "succeeded!: bool",
-               COALESCE(closing_total_kurus, 0) AS "total_kurus!: i64"
+               COALESCE(closing_total_kurus, 0) AS "total_kurus!: i64", termination_reason
            FROM startups WHERE round_status = 'closing' ORDER BY id"#
     )
     .fetch_all(db)

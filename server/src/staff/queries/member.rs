@@ -23,6 +23,8 @@ pub struct Account {
     pub company_name: String,
     /// Whether the member enrolled an authenticator (second factor).
     pub has_totp: bool,
+    /// A staff member sitting on the investment committee.
+    pub committee_member: bool,
 }
 
 pub async fn account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Account>> {
@@ -32,7 +34,8 @@ pub async fn account(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Account>> 
                language, created_at AS "created_at: OffsetDateTime",
                email_verified_at AS "email_verified_at: OffsetDateTime", interests,
                deactivated_at IS NOT NULL AS "deactivated!: bool", company_name,
-               EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool"
+               EXISTS (SELECT 1 FROM totp_factors t WHERE t.user_id = users.id) AS "has_totp!: bool",
+               committee_member AS "committee_member: bool"
            FROM users WHERE id = ?"#,
         id
     )

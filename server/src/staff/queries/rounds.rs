@@ -207,3 +207,14 @@ pub async fn refunds(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Refund>>
     .fetch_all(db)
     .await
 }
+
+/// When the round's early close is scheduled for, if it is.
+pub async fn scheduled_close(db: &SqlitePool, id: i64) -> sqlx::Result<Option<OffsetDateTime>> {
+    sqlx::query_scalar!(
+        r#"SELECT close_scheduled_at AS "at: OffsetDateTime" FROM startups WHERE id = ?"#,
+        id
+    )
+    .fetch_optional(db)
+    .await
+    .map(Option::flatten)
+}

@@ -9,7 +9,7 @@ use ortak_app::domain::startup_form::{Founder, StartupRecord};
 use ortak_app::domain::startups::PeriodKind;
 use ortak_app::i18n::Locale;
 use sqlx::{SqliteConnection, SqlitePool};
-use time::{Date, OffsetDateTime};
+use time::Date;
 
 /// A row of `/dashboard/startups`.
 pub struct ListedStartup {
@@ -323,21 +323,4 @@ async fn replace_founders(
         .await?;
     }
     Ok(())
-}
-
-/// Marks the startup announced; `false` when it already was (it is announced once, however
-/// often it is unpublished and published again).
-pub async fn mark_announced(
-    conn: &mut SqliteConnection,
-    id: i64,
-    now: OffsetDateTime,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query!(
-        "UPDATE startups SET announced_at = ? WHERE id = ? AND announced_at IS NULL",
-        now,
-        id
-    )
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() > 0)
 }

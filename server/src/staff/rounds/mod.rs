@@ -7,7 +7,7 @@
 
 use axum::extract::Path;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::Response;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::RoundStatus;
 use ortak_app::forms::FieldErrors;
@@ -21,10 +21,10 @@ use super::table::{csv_download, render_table};
 use super::transfers::{reconciliation_state, transfer_row};
 use crate::error::AppError;
 use crate::investing::reconfirmation;
-use crate::web::form::Form;
-use crate::web::{Access, Ctx, Routes, Staff, SuperAdmin, flash};
+use crate::web::{Access, Ctx, Routes, Staff, SuperAdmin};
 use ortak_app::domain::timeline::format_moment;
 
+mod close;
 mod figures;
 
 fn money(kurus: i64) -> Cell {
@@ -235,8 +235,12 @@ async fn show(
         let text = ctx.locale.t_args("dashboard-round-reconfirming-of", &args);
         facts.push((ctx.t("dashboard-round-reconfirming"), text.into()));
     }
+    let mut conn = db.acquire().await?;
+    let committee = crate::campaigns::committee::record(&mut conn, ctx.locale, id).await?;
+    drop(conn);
     let page = RoundPage {
         id,
+        committee,
         name: round.name.clone(),
         facts,
         rules,
@@ -259,31 +263,6 @@ async fn show(
 pub async fn page(ctx: Ctx, staff: Staff, Path(id): Path<i64>) -> Result<Response, AppError> {
     let none = FieldErrors::default();
     show(&ctx, &staff, id, StatusCode::OK, Default::default(), none).await
-}
-
-/// `POST /dashboard/rounds/{id}/close`: a superadmin closes the round now; the close job
-/// settles it (at once here, and on every tick until done).
-pub async fn close(
-    ctx: Ctx,
-    SuperAdmin(user): SuperAdmin,
-    Path(id): Path<i64>,
-    Form(_): Form<serde::de::IgnoredAny>,
-) -> Result<Response, AppError> {
-    queries::round(ctx.state().db(), id)
-        .await?
-        .ok_or(AppError::NotFound)?;
-    if !crate::investing::rounds::start_close(ctx.state(), id, Some(user.id)).await? {
-        return Err(AppError::Refused(StatusCode::CONFLICT, "round-not-open"));
-    }
-    let state = ctx.state().clone();
-    tokio::spawn(async move {
-        if let Err(e) = crate::investing::rounds::close_rounds(&state).await {
-            tracing::error!(error = %e, "closing a round failed; the job retries");
-        }
-        state.wrote();
-    });
-    flash::success(&ctx, "dashboard-round-closing").await?;
-    Ok(Redirect::to(&format!("/dashboard/rounds/{id}")).into_response())
 }
 
 /// `GET /dashboard/rounds/{id}/refunds.csv`: the clearing bank's refund list.
@@ -328,7 +307,8 @@ pub fn routes() -> Vec<Routes> {
             .post("/dashboard/rounds/{id}/figures", figures::save_figures)
             .post("/dashboard/rounds/{id}/valuations", figures::add_valuation),
         Routes::new(Access::SuperAdmin)
-            .post("/dashboard/rounds/{id}/close", close)
+            .get("/dashboard/rounds/{id}/close", close::page)
+            .post("/dashboard/rounds/{id}/close", close::act)
             .get("/dashboard/rounds/{id}/refunds.csv", refunds_csv),
     ]
 }

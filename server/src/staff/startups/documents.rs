@@ -1,6 +1,8 @@
 //! `POST /dashboard/startups/{id}/documents/{kind}`: staff attach a round document (a PDF): the
 //! information form, the shareholder agreement or a side letter. Each upload is a new version;
-//! a refused one shows the editor again with its error under that kind's form.
+//! a refused one shows the editor again with its error under that kind's form. An information
+//! form (the signed copy of the one the committee's approval generated) belongs to the approved
+//! campaign version, so a campaign without one takes none.
 
 use axum::extract::Path;
 use axum::response::Response;
@@ -55,6 +57,16 @@ pub async fn upload(
     let mut tx = crate::db::write(ctx.state().db()).await?;
     if !startup_exists(&mut tx, id).await? {
         return Err(AppError::NotFound);
+    }
+    // A signed information form replaces the approved campaign's: there must be one.
+    let approved = crate::campaigns::queries::startup(&mut tx, id)
+        .await?
+        .and_then(|s| s.approved_version_id);
+    if kind == DocumentKind::InformationForm && approved.is_none() {
+        drop(tx);
+        let mut errors = FieldErrors::default();
+        errors.add(kind.field(), "round-document-needs-approval");
+        return refuse(&ctx, id, &errors, ReportForm::default()).await;
     }
     let terms = reconfirmation::terms(&mut tx, id).await?;
     file.keep(&ctx.state().shared().data_dir, FOLDER, &name)

@@ -91,7 +91,7 @@ async fn extras(
             queries::slug(db, id).await?,
             queries::page_positions(db, id).await?,
             queries::reports(db, id).await?,
-            crate::startups::documents::current(db, id).await?,
+            crate::startups::documents::vault(db, id).await?,
         ),
         None => (String::new(), Vec::new(), Vec::new(), Vec::new()),
     };
@@ -134,6 +134,15 @@ async fn extras(
             .collect(),
         report,
         preview,
+        campaign_approved: match id {
+            Some(id) => {
+                let mut conn = db.acquire().await?;
+                crate::campaigns::queries::startup(&mut conn, id)
+                    .await?
+                    .is_some_and(|s| s.approved_version_id.is_some())
+            }
+            None => false,
+        },
     })
 }
 

@@ -8,8 +8,6 @@ use axum::response::Response;
 use ortak_app::domain::startup_form::{StartupForm, StartupRecord, validate};
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::startup_editor::ReportForm;
-use sqlx::SqliteConnection;
-use time::OffsetDateTime;
 
 use super::editor::{load, render};
 use super::form::EditorFields;
@@ -54,6 +52,60 @@ fn summary(f: &StartupForm) -> String {
     )
 }
 
+/// Whether the committee approved a version of startup `id`; if it did, the stored campaign
+/// content replaces what was posted (it changes through a new version only).
+async fn keep_approved_campaign(
+    db: &sqlx::SqlitePool,
+    id: Option<i64>,
+    form: &mut StartupForm,
+) -> Result<bool, AppError> {
+    let Some(id) = id else {
+        return Ok(false);
+    };
+    let mut conn = db.acquire().await?;
+    let approved = crate::campaigns::queries::startup(&mut conn, id)
+        .await?
+        .is_some_and(|s| s.approved_version_id.is_some());
+    if approved {
+        campaign_fields_from(form, load(&mut conn, id).await?);
+    }
+    Ok(approved)
+}
+
+/// Keeps the stored campaign content (descriptions, goal, period, sections) in place of what
+/// was posted.
+fn campaign_fields_from(form: &mut StartupForm, stored: StartupForm) {
+    form.description_tr = stored.description_tr;
+    form.description_en = stored.description_en;
+    form.goal = stored.goal;
+    form.period_kind = stored.period_kind;
+    form.starts_on = stored.starts_on;
+    form.ends_on = stored.ends_on;
+    form.sections = stored.sections;
+}
+
+/// The campaign rules the editor checks beside the form's own: the campaign length, and no
+/// publication before the committee approved a version (the database refuses both as well).
+fn campaign_rules(
+    state: &crate::state::AppState,
+    record: &StartupRecord,
+    approved: bool,
+) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::default();
+    let max_days = state.shared().rounds.campaign_max_days;
+    if ortak_app::domain::campaign::campaign_days(record.starts_on, record.ends_on) > max_days {
+        errors.add("ends_on", "validation-campaign-too-long");
+    }
+    if record.published && !approved {
+        errors.add("published", "startup-publish-needs-approval");
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
 fn slug_taken() -> FieldErrors {
     let mut errors = FieldErrors::default();
     errors.add("slug", "validation-slug-taken-startup");
@@ -67,11 +119,14 @@ async fn save(
     fields: EditorFields,
 ) -> Result<Response, AppError> {
     let preview = fields.intent == "preview";
-    let form = fields.into_form();
+    let mut form = fields.into_form();
     let db = ctx.state().db();
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
     let no_report = ReportForm::default;
-    let record = match validate(&form, &queries::fund_ids(db).await?) {
+    let approved = keep_approved_campaign(db, id, &mut form).await?;
+    let checked = validate(&form, &queries::fund_ids(db).await?)
+        .and_then(|record| campaign_rules(ctx.state(), &record, approved).map(|()| record));
+    let record = match checked {
         Err(errors) => {
             return render(&ctx, unprocessable, id, &form, &errors, no_report(), false).await;
         }
@@ -130,26 +185,10 @@ async fn save(
     .await?;
     if record.published && !before.is_some_and(|b| b.published) {
         let public_url = &ctx.state().shared().public_url;
-        announce(&mut tx, public_url, saved, &record, ctx.state().now()).await?;
+        crate::notifications::announce(&mut tx, public_url, saved, ctx.state().now()).await?;
     }
     reconfirmation::after_change(&mut tx, ctx.state(), saved, terms, actor).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
     done(&ctx, &format!("/dashboard/startups/{saved}")).await
-}
-
-/// On first publication: tells investors whose interests include the sector and who get such
-/// mails, in their language (the `startup-match` automatic mail). Once per startup, however
-/// often it is unpublished and published again.
-async fn announce(
-    conn: &mut SqliteConnection,
-    public_url: &str,
-    id: i64,
-    r: &StartupRecord,
-    now: OffsetDateTime,
-) -> Result<(), AppError> {
-    if !queries::mark_announced(conn, id, now).await? {
-        return Ok(());
-    }
-    crate::notifications::new_startup(conn, public_url, &r.slug, &r.sector).await
 }

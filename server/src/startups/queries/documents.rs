@@ -12,13 +12,15 @@ pub struct Document {
     pub uploaded_at: OffsetDateTime,
 }
 
-/// The documents of `startup`: the current information form and shareholder agreement (the
-/// newest of each) and every side letter.
+/// The documents of `startup` members read: the current information form and shareholder
+/// agreement (the newest of each) and every side letter. The committee's minutes and the
+/// issuer's evidence are staff's (`vault`).
 pub async fn current(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Document>> {
     sqlx::query_as!(
         Document,
         r#"SELECT id AS "id!", kind, file_name, uploaded_at AS "uploaded_at: OffsetDateTime"
          FROM round_documents d WHERE startup_id = ?1
+           AND kind IN ('information-form', 'shareholder-agreement', 'side-letter')
            AND (kind = 'side-letter' OR id = (SELECT MAX(id) FROM round_documents
                                               WHERE startup_id = ?1 AND kind = d.kind))
          ORDER BY CASE kind WHEN 'information-form' THEN 0 WHEN 'shareholder-agreement' THEN 1 ELSE 2 END,
@@ -29,14 +31,34 @@ pub async fn current(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Document
     .await
 }
 
-/// Document `id` of `startup`, any version.
-pub async fn one(db: &SqlitePool, startup: i64, id: i64) -> sqlx::Result<Option<Document>> {
+/// Every document of `startup`'s vault, newest first: what staff see.
+pub async fn vault(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Document>> {
     sqlx::query_as!(
         Document,
         r#"SELECT id AS "id!", kind, file_name, uploaded_at AS "uploaded_at: OffsetDateTime"
-         FROM round_documents WHERE startup_id = ? AND id = ?"#,
+         FROM round_documents WHERE startup_id = ? ORDER BY id DESC"#,
+        startup
+    )
+    .fetch_all(db)
+    .await
+}
+
+/// Document `id` of `startup`, any version; the staff-only kinds (minutes, evidence) for
+/// `staff` only.
+pub async fn one(
+    db: &SqlitePool,
+    startup: i64,
+    id: i64,
+    staff: bool,
+) -> sqlx::Result<Option<Document>> {
+    sqlx::query_as!(
+        Document,
+        r#"SELECT id AS "id!", kind, file_name, uploaded_at AS "uploaded_at: OffsetDateTime"
+         FROM round_documents WHERE startup_id = ? AND id = ?
+           AND (? OR kind IN ('information-form', 'shareholder-agreement', 'side-letter'))"#,
         startup,
-        id
+        id,
+        staff
     )
     .fetch_optional(db)
     .await
@@ -51,8 +73,11 @@ pub async fn insert(
     now: OffsetDateTime,
 ) -> sqlx::Result<i64> {
     sqlx::query_scalar!(
-        r#"INSERT INTO round_documents (startup_id, kind, file_name, uploaded_by, uploaded_at)
-           VALUES (?, ?, ?, ?, ?) RETURNING id AS "id!""#,
+        r#"INSERT INTO round_documents (startup_id, kind, file_name, uploaded_by, uploaded_at,
+               version_id)
+           VALUES (?1, ?2, ?3, ?4, ?5, CASE WHEN ?2 = 'information-form'
+               THEN (SELECT approved_version_id FROM startups WHERE id = ?1) END)
+           RETURNING id AS "id!""#,
         startup,
         kind,
         file_name,

@@ -8,6 +8,7 @@ pub mod images;
 pub use images::presentation_page;
 pub mod reports;
 pub mod rounds;
+pub mod terms;
 
 use ortak_app::domain::rounds::RoundStatus;
 use ortak_app::domain::startups::{
