@@ -13,9 +13,11 @@
 //
 // Roles: a visitor; an investor (joined through the form, onboarding done step by step, the MKK
 // form sent and its data marked verified in the database, as staff's review does, one
-// investment request made); an admin and a superadmin (`ortak create-admin`
-// before the server starts); a fund-team member (an investor the superadmin adds to fund 1's
-// team). Each role visits the public pages, and the member, staff and fund pages it may open.
+// investment request made, the round's information form opened first); an admin and a
+// superadmin (`ortak create-admin` before the server starts; the superadmin also sits on the
+// investment committee, seated in the database beside two of the demo's members); a fund-team
+// member (an investor the superadmin adds to fund 1's team). Each role visits the public pages,
+// and the member, staff, committee and fund pages it may open (the campaign pages included).
 // Forms are also checked after a refused submit (422 with the errors shown).
 //
 // axe is injected with page.evaluate (a DevTools evaluation, which the site's CSP does not
@@ -43,11 +45,14 @@ import {
   join,
   MKK,
   nextCode,
+  openInformationForm,
   pathOf,
   PAYER,
   rememberAuthenticator,
+  seatCommittee,
   SIGNIN_SUBMIT,
   signIn,
+  sqliteValue,
   texts,
   verifyMkk,
 } from './journeys.mjs';
@@ -66,6 +71,12 @@ const validator = new HtmlValidate({
     'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
   },
 });
+
+/**
+ * Known problems of the application, waived here until the application is fixed (each is
+ * listed as a diagnostic of the test that met it; remove the entry with the fix). None today.
+ */
+const KNOWN_APP_ISSUES = [];
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
 const ADMIN = { email: 'admin@example.com', password: 'parola-5678' };
@@ -104,6 +115,15 @@ const PUBLIC = [
   ['/verification', 200],
   ['/projectFlow/1', 200],
   ['/projectFlow/done', 200],
+  // Who runs Ortak, the yearly limit and the track record (issue 28).
+  ['/about', 200],
+  ['/about?lang=en', 200],
+  ['/contactUs', 200],
+  ['/limits', 200],
+  ['/limits?income=2.000.000&lang=en', 200],
+  ['/limits?income=bir milyon', 422],
+  ['/track-record', 200],
+  ['/track-record?lang=en', 200],
   ['/no-such-page', 404],
 ];
 /** Only for visitors: signed-in members are sent on. */
@@ -163,12 +183,13 @@ async function tabTo(page, selector) {
  * Keyboard reach: presses Tab through the page and returns the controls it never reached
  * (links, buttons, fields, and each radio group once, as Tab enters a group at one radio and
  * the arrow keys move within it). Native controls are operable once focused, so a reachable
- * control is a usable one.
+ * control is a usable one. Disabled controls (their own attribute, or a disabled fieldset's,
+ * as the startup editor's locked campaign fields are) take no focus and are not counted.
  */
 async function unreachable(page) {
   const total = await page.evaluate(() => {
     const selector =
-      'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]';
+      'a[href], button:not(:disabled), input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]';
     let n = 0;
     for (const el of document.querySelectorAll(selector)) {
       delete el.dataset.kbd;
@@ -229,6 +250,8 @@ describe('accessibility and HTML validity', () => {
         await run(['create-admin', '--email', ADMIN.email, '--password', ADMIN.password]);
       },
     });
+    // The superadmin sits on the committee (with two of the demo's members): its pages are theirs.
+    seatCommittee(server, [SUPER.email, 'komite1@demo.ortak.local', 'komite2@demo.ortak.local']);
     browser = await launchBrowser();
   });
 
@@ -246,10 +269,16 @@ describe('accessibility and HTML validity', () => {
    */
   async function check(page, where, html, report) {
     const issues = [];
+    // A misspelt or missing Fluent id renders the loader's placeholder instead of the text.
+    for (const m of html.matchAll(/Unknown localization key: ([^<]{0,60})/g)) issues.push(`[fluent] no message: ${m[1]}`);
     const validation = await validator.validateString(html, where);
     for (const result of validation.results) {
       for (const m of result.messages) {
         if (m.severity < 2) continue;
+        if (KNOWN_APP_ISSUES.some((k) => k.rule === m.ruleId && k.where.test(where) && k.selector.test(m.selector ?? ''))) {
+          (report.waived ??= []).push(`${where}: ${m.ruleId} ${m.selector}`);
+          continue;
+        }
         issues.push(`[html-validate] ${m.ruleId} (line ${m.line}:${m.column}): ${m.message}${m.selector ? `\n      ${m.selector}` : ''}`);
       }
     }
@@ -290,6 +319,7 @@ describe('accessibility and HTML validity', () => {
   /** No problem on any page the role checked (and it did check `atLeast` pages). */
   function assertNone(t, report, role, atLeast) {
     t.diagnostic(`${report.pages} page(s) checked for the ${role}; screenshots at 390 and 1440 px in ${LAYOUT_SHOTS}`);
+    for (const waived of report.waived ?? []) t.diagnostic(`waived, a known application problem (KNOWN_APP_ISSUES): ${waived}`);
     const { problems } = report;
     assert.equal(problems.length, 0, `${problems.length} page(s) with problems for the ${role}:\n  ${problems.join('\n  ')}`);
     assert.ok(report.pages >= atLeast, `only ${report.pages} pages checked for the ${role}, expected at least ${atLeast}`);
@@ -330,8 +360,13 @@ describe('accessibility and HTML validity', () => {
       '/dashboard/blogs/1',
       '/dashboard/users?lang=en',
     ];
+    // A campaign's review and its staff draft (the demo's are approved).
+    editors.push('/dashboard/startups/1/campaign', '/dashboard/startups/1/campaign/draft');
     if (superadmin) {
       editors.push('/dashboard/vipgroups/new', '/dashboard/vcGroups/new');
+      // A round's close confirmation page, and a version the committee decided.
+      const version = sqliteValue(server, 'SELECT MAX(id) FROM campaign_versions WHERE startup_id = 1');
+      editors.push('/dashboard/rounds/1/close', `/dashboard/committee/${version}`);
       assert.ok(found.requestId, 'the investor made a request');
       editors.push(`/dashboard/investments/${found.requestId}`);
       // The investor's member page: verified MKK data and the identities used.
@@ -406,6 +441,8 @@ describe('accessibility and HTML validity', () => {
     // Onboarding: each step as it is reached, step 1 refused once.
     const submit = 'form.form button[type=submit]';
     await audit(page, '/boardingFlow/1', report);
+    // Sign-up asked the contact details: they are shown, and changed on request.
+    await page.click('details.disclosure > summary');
     await page.fill('#city', '');
     await auditSubmit(page, submit, 'POST /boardingFlow/1, no city', report, 422);
     await page.fill('#city', 'İstanbul');
@@ -415,7 +452,7 @@ describe('accessibility and HTML validity', () => {
     await clickAndNavigate(page, submit);
     await audit(page, '/boardingFlow/3', report);
     await page.check('#purpose-invest');
-    await page.check('#budget-10000-25000');
+    await page.check('#budget-100000-250000');
     await clickAndNavigate(page, submit);
     await audit(page, '/boardingFlow/4', report);
     await page.check('#interests-fintech');
@@ -439,13 +476,17 @@ describe('accessibility and HTML validity', () => {
     const mkk = await clickAndNavigate(page, 'form[action="/mkk"] button[type=submit]');
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()}`);
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form errors: ${await texts(page, '.field__error')}`);
-    // The amount page while the data waits for review, then the data verified.
-    await audit(page, `/investmentFlow?startup=${OPEN_STARTUP}`, report);
+    // The amount page while the data waits for review (409: nothing for the member to fix),
+    // then the data verified.
+    await audit(page, `/investmentFlow?startup=${OPEN_STARTUP}`, report, 409);
     verifyMkk(server, account);
 
     // A favourite, so /favorites lists something.
     await page.goto(server.url(`/startups/${OPEN_STARTUP}`));
     await clickAndNavigate(page, 'form.favorite-toggle button');
+
+    // The round's information form, which a request needs opened (the terms card's link).
+    await openInformationForm(page, server, OPEN_STARTUP);
 
     // A request with the amount island, with the keyboard only: Tab into the amounts, Space
     // picks one, Space ticks the risk statement, Enter sends. Its dialog is checked open, then
@@ -579,6 +620,9 @@ describe('accessibility and HTML validity', () => {
     const startups = await page.$$eval('a[href^="/vc-dashboard/startups/"]', (as) => [...new Set(as.map((a) => a.getAttribute('href')))]);
     assert.ok(startups.length > 0, 'fund 1 has startups');
     for (const path of startups.slice(0, 2)) await audit(page, path, report);
+    // A startup's campaign editor and its disclosures.
+    await audit(page, `${startups[0]}/campaign`, report);
+    await audit(page, `${startups[0]}/disclosures`, report);
     // Refused: an update with no text.
     await page.goto(server.url(startups[0]));
     await auditSubmit(page, 'form[action$="/updates"] button[type=submit]', `POST ${startups[0]}/updates, empty`, report, 422);

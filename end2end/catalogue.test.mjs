@@ -12,7 +12,8 @@
 //     valid individual and corporate data are saved, and the amount page waits until the data
 //     is verified (marked so in the database, as staff's review does);
 //   - the plain (no-JavaScript) amount form: below the minimum, above the maximum, not a number,
-//     then a valid request, listed as pending and cancelled;
+//     a valid amount before the round's information form was opened (refused), then, opened,
+//     a valid request, listed as pending and cancelled;
 //   - the English messages of both forms.
 //
 // The amount page's React island is tested in end2end/islands.test.mjs; here the amount form is
@@ -27,7 +28,7 @@ import {
   startServer,
   uniqueEmail,
 } from './helpers.mjs';
-import { MKK, PASSWORD, SIGNIN_SUBMIT, join as joinWith, pathAndQuery, pathOf, texts, verifyMkk } from './journeys.mjs';
+import { MKK, PASSWORD, SIGNIN_SUBMIT, join as joinWith, openInformationForm, pathAndQuery, pathOf, texts, verifyMkk } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const TR = {
@@ -62,6 +63,7 @@ const TR = {
   submitted: 'Gönderildi',
   cancelled: 'Talebiniz iptal edildi.',
   statusCancelled: 'İptal edildi',
+  openInformationForm: 'Talep göndermeden önce bu turun bilgi formunu açın.',
 };
 
 const EN = {
@@ -580,7 +582,8 @@ describe('catalogue and investing', () => {
     const individual = { ...MKK_INDIVIDUAL };
     await fillMkk(page, individual);
     const saved = await clickAndNavigate(page, MKK_SUBMIT);
-    assert.equal(saved.status(), 200);
+    // The amount page answers 409 while staff review the data: the member has nothing to fix.
+    assert.equal(saved.status(), 409);
     assert.equal(pathAndQuery(page), '/investmentFlow?startup=cemre-enerji', 'the investment continues');
     const flash = await texts(page, '.flash.flash--success');
     assert.ok(flash.some((t) => t.includes(TR.mkkSaved)), `flash: ${JSON.stringify(flash)}`);
@@ -644,6 +647,17 @@ describe('catalogue and investing', () => {
     await refused('60.000.000', TR.maximum);
     await refused('yüz bin', TR.number);
 
+    // A valid amount is refused until the round's information form was opened (SPK), which
+    // the page links; opened, the same request goes through.
+    const formLink = await page.getAttribute('a[href^="/startups/cemre-enerji/documents/"]', 'href');
+    assert.ok(formLink, 'the amount page links the information form');
+    await page.fill('#amount', '150.000');
+    await page.check('#risk');
+    const unread = await clickAndNavigate(page, AMOUNT_SUBMIT);
+    assert.equal(unread.status(), 422);
+    assert.equal((await page.textContent('#risk-error')).trim(), TR.openInformationForm);
+    assert.equal(await openInformationForm(page, server, 'cemre-enerji'), formLink);
+    await page.goto(server.url('/investmentFlow?startup=cemre-enerji'));
     await page.fill('#amount', '150.000');
     await page.check('#risk');
     const created = await clickAndNavigate(page, AMOUNT_SUBMIT);
@@ -725,6 +739,8 @@ describe('catalogue and investing', () => {
     async () => {
       const { context, page } = await open({ locale: 'en-US', javaScriptEnabled: false });
       await memberWithMkk(page, 'english-comma');
+      // A request needs the round's information form opened first.
+      await openInformationForm(page, server, 'cemre-enerji');
       await page.goto(server.url('/investmentFlow?startup=cemre-enerji&lang=en'));
       // The page itself writes amounts this way ("The minimum is 100,000 TL.").
       assert.ok((await page.textContent('main')).includes('100,000 TL'));

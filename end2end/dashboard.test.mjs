@@ -1,13 +1,18 @@
 // The staff dashboard end to end, one investment from the startup's creation to the investor's
 // portfolio, in a real browser (Turkish UI):
 //
-//   1. the superadmin creates a startup in /dashboard/startups/new: a required field left empty
-//      is refused (422, "Bu alan zorunludur", the typed values kept), the Preview button renders
-//      both languages' Markdown without saving, then the startup is published; its page shows
-//      the Turkish analysis, and with ?lang=en the English one, to an investor;
+//   1. an admin creates a startup in /dashboard/startups/new: a required field left empty is
+//      refused (422, "Bu alan zorunludur", the typed values kept), the Preview button renders
+//      both languages' Markdown without saving, then the startup is saved, unpublished (no
+//      "published" box until the investment committee approved a campaign; a forged one is
+//      refused); the admin writes its campaign in the staff draft, records the issuer's facts
+//      and passes it to the committee, where two of the three members approve it: that
+//      publishes it; its page shows the Turkish analysis, and with ?lang=en the English one,
+//      to an investor;
 //   2. a new investor completes the MKK form; the amount page waits until the data is verified,
 //      which the superadmin does on /dashboard/users (the row's "MKK bilgisini doğrula"); then
-//      the investor requests 100.000 TL with the amount island;
+//      the investor opens the round's information form and requests 100.000 TL with the amount
+//      island;
 //   3. the superadmin approves it on /dashboard/investments (the table island's action form),
 //      and the request's history page lists the approval;
 //   4. the investor pays the fee with the sandbox card (3-D Secure), gives the payer's details
@@ -17,21 +22,28 @@
 //      clearing bank's statement (camt.053) with it on /dashboard/takasbank/statements: the line
 //      with the reference, the exact amount and the investor as payer makes the request funded
 //      (there is no "paid" or "received" button: the state follows the bank's record of the
-//      money), and the same file twice is refused; the superadmin closes the round on
-//      /dashboard/rounds/{id}, and the close job allocates it;
+//      money), and the same file twice is refused; escrow holding the goal, the superadmin
+//      schedules the round's early close on /dashboard/rounds/{id}/close (the name typed to
+//      confirm); it waits for the request's cancellation window, so the server's clock is moved
+//      past it (ORTAK_CLOCK_FILE, as the server's tests do), and the close job allocates it;
 //   6. the allocated investment is listed on the investor's /userInvestments;
-//   7. /dashboard/audit shows each step: startup.create, mkk.review, request.status (approved),
-//      statement.import and transfer.received, round.close, in order;
+//   7. /dashboard/audit shows each step: startup.create, the campaign (submitted, the issuer
+//      checked, passed to the committee, decided), mkk.review, request.status (approved),
+//      statement.import and transfer.received, round.close.scheduled, in order;
 //   8. the staff-table island on /dashboard/users, without page loads: sorting by a column
 //      (aria-sort, both directions), searching by Turkish case rules, a filter select, and the
 //      CSV export of the rows shown; and the server's table (and search form) without JavaScript.
 //
-// One server for the file (fresh data folder, demo content, a superadmin created with
-// `ortak create-admin` before it starts, mail to a local SMTP sink). The tests run in order and
-// build on each other (one startup, one request). Nothing may leave 127.0.0.1.
+// One server for the file (fresh data folder, demo content, a superadmin and admins created with
+// `ortak create-admin` before it starts, three of them seated on the investment committee in the
+// database instead of the demo's members, mail to a local SMTP sink, its clock read from a file
+// the test writes, its jobs run every second). The tests run in order and build on each other
+// (one startup, one request). Nothing may leave 127.0.0.1.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   assertOnlyLoopback,
@@ -43,12 +55,32 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { camt053, fillById, fillPayer, join, MKK, pathOf, PAYER, PERSON, signIn, texts } from './journeys.mjs';
+import {
+  campaignFields,
+  camt053,
+  fillById,
+  fillCampaign,
+  fillPayer,
+  join,
+  MKK,
+  openInformationForm,
+  pathOf,
+  PAYER,
+  PERSON,
+  seatCommittee,
+  signIn,
+  sqliteValue,
+  texts,
+} from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
-/** An ordinary admin: publishing startups is every admin's work. */
+/** An ordinary admin: creating startups and reviewing their campaigns is every admin's work. */
 const ADMIN = { email: 'admin@example.com', password: 'parola-5678' };
+/** The investment committee: the superadmin and two admins; two of the three approve. */
+const MEMBER = { email: 'komite-a@example.com', password: 'parola-9012' };
+const OTHER_MEMBER = { email: 'komite-b@example.com', password: 'parola-3456' };
+const COMMITTEE = [SUPER.email, MEMBER.email, OTHER_MEMBER.email];
 
 const TR = {
   required: 'Bu alan zorunludur',
@@ -65,9 +97,17 @@ const TR = {
   lineMatched: 'Alındı: talep fonlandı',
   moved: 'Talep güncellendi.',
   published: 'Yayında',
+  draft: 'Taslak',
+  publishNote: 'Bir kampanya, yatırım komitesi bir sürümünü onayladığında yayımlanır.',
+  campaignSubmitted: 'Gönderildi: ekibimiz inceleyecek, ardından yatırım komitesi karar verecek.',
+  issuerPasses: 'İhraççı tüm kontrolleri geçiyor.',
+  inCommittee: 'yatırım komitesinde',
+  campaignApproved: 'onaylandı ve yayında',
+  voted: 'Bu sürüm için oy verdiniz.',
+  closeScheduled: 'Erken kapanış planlandı; yatırımcılara bildirildi.',
   investmentPeriod: 'Yatırım dönemi',
   submitted: 'Gönderildi',
-  approved: 'Onaylandı, ödeme bekleniyor',
+  approved: 'Onaylandı, hizmet bedeli bekleniyor',
   feePaid: 'Hizmet bedeli ödendi, havale bekleniyor',
   funded: 'Havale alındı',
   allocated: 'Paylar tahsis edildi',
@@ -108,6 +148,19 @@ const STARTUP = {
     s_risks_en: 'Supply chain *delays* may happen.',
   },
 };
+
+/**
+ * The startup's campaign as the admin drafts it, from `startsOn` to `endsOn`: the editor's
+ * descriptions and analysis, a 100.000 TL target (between 80.000 and 120.000 TL) split over two
+ * lines, the offer, figures and a pitch video.
+ */
+const campaignOf = (startsOn, endsOn) =>
+  campaignFields({
+    goal: 100_000,
+    startsOn,
+    endsOn,
+    text: Object.fromEntries(Object.entries(STARTUP.text).filter(([name]) => name.startsWith('description_') || name.startsWith('s_'))),
+  });
 
 /** The two extra investors of the users table test. */
 const ISIL = { ...PERSON, first_name: 'Işıl', last_name: 'Çelik' };
@@ -167,17 +220,34 @@ describe('staff dashboard', () => {
   let investorEmail;
   const errors = [];
   /** Filled as the journey goes. */
-  const journey = { startupId: null, requestId: null, investorId: null, today: null, reference: null, statementSha: null, lineId: null };
+  const journey = {
+    startupId: null,
+    endsOn: null,
+    versionId: null,
+    requestId: null,
+    investorId: null,
+    today: null,
+    reference: null,
+    statementSha: null,
+    lineId: null,
+  };
+  /** The file whose number of seconds shifts the server's clock. */
+  let clockDir;
+  let clockFile;
 
   before(async () => {
     sink = await startSmtpSink();
+    clockDir = await mkdtemp(path.join(os.tmpdir(), 'ortak-clock-'));
+    clockFile = path.join(clockDir, 'offset');
+    await writeFile(clockFile, '0');
     server = await startServer({
-      env: { ORTAK_SMTP_URL: sink.url },
+      env: { ORTAK_SMTP_URL: sink.url, ORTAK_CLOCK_FILE: clockFile, ORTAK_JOBS_INTERVAL_SECONDS: '1' },
       beforeStart: async ({ run }) => {
         await run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']);
-        await run(['create-admin', '--email', ADMIN.email, '--password', ADMIN.password]);
+        for (const admin of [ADMIN, MEMBER, OTHER_MEMBER]) await run(['create-admin', '--email', admin.email, '--password', admin.password]);
       },
     });
+    seatCommittee(server, COMMITTEE);
     browser = await launchBrowser();
     staffContext = await newContext(browser, { locale: 'tr-TR' });
     staff = await staffContext.newPage();
@@ -192,6 +262,7 @@ describe('staff dashboard', () => {
     await browser?.close();
     await server?.stop();
     await sink?.close();
+    if (clockDir) await rm(clockDir, { recursive: true, force: true });
   });
 
   /** Opens a staff list page and waits until the island shows the rows it fetched. */
@@ -233,7 +304,7 @@ describe('staff dashboard', () => {
     );
   }
 
-  it('an admin publishes a startup in both languages: a required field, the preview, the save', async () => {
+  it('an admin creates a startup in both languages: a required field, the preview, the save (unpublished)', async () => {
     const adminContext = await newContext(browser, { locale: 'tr-TR' });
     const staff = await adminContext.newPage();
     staff.on('pageerror', (err) => errors.push(`admin: ${err}`));
@@ -285,7 +356,9 @@ describe('staff dashboard', () => {
     assert.equal(await staff.getAttribute('#city', 'aria-invalid'), 'true');
     assert.equal(await staff.getAttribute('#city', 'aria-describedby'), 'city-error');
     await kept('after the 422');
-    assert.equal(await staff.isChecked('#published'), false);
+    // No "published" box: the committee publishes.
+    assert.equal(await staff.locator('input#published').count(), 0, 'no "published" box before an approved campaign');
+    assert.ok((await texts(staff, 'form.editor p.muted')).includes(TR.publishNote), 'the note says who publishes');
 
     // Preview: both languages rendered from Markdown, nothing saved, the form as typed.
     await staff.fill('#city', STARTUP.city);
@@ -306,8 +379,16 @@ describe('staff dashboard', () => {
     const listed = await (await adminContext.request.get(server.url('/dashboard/startups.json'))).json();
     assert.ok(!listed.rows.some((r) => r.cells[0] === STARTUP.name), 'the preview saved nothing');
 
-    // Published and saved: the editor of the new startup, with its address.
-    await staff.check('#published');
+    // A forged "published" box is refused: nothing is published before the committee approves.
+    await staff.$eval('form.editor', (form) => form.insertAdjacentHTML('beforeend', '<input type="hidden" name="published" value="on">'));
+    const forged = await clickAndNavigate(staff, 'button[name="intent"][value="save"]');
+    assert.equal(forged.status(), 422);
+    assert.equal((await staff.textContent('.flash--error[role="alert"]')).trim(), TR.formErrors);
+    await kept('after the forged box');
+    const none = await (await adminContext.request.get(server.url('/dashboard/startups.json'))).json();
+    assert.ok(!none.rows.some((r) => r.cells[0] === STARTUP.name), 'the refused save stored nothing');
+
+    // Saved: the editor of the new startup, with its address, unpublished.
     const saved = await clickAndNavigate(staff, 'button[name="intent"][value="save"]');
     assert.equal(saved.status(), 200, `saving the new startup: ${saved.status()} at ${staff.url()}`);
     const [, id] = /^\/dashboard\/startups\/(\d+)$/.exec(pathOf(staff)) ?? [];
@@ -317,20 +398,75 @@ describe('staff dashboard', () => {
     assert.equal((await staff.textContent('h1')).trim(), STARTUP.name);
     assert.equal(await staff.inputValue('#slug'), STARTUP.slug, 'the address is the name without marks');
     assert.equal(await staff.locator(`a[href="/startups/${STARTUP.slug}"]`).count(), 1, 'a link to its page');
-    assert.equal(await staff.isChecked('#published'), true);
+    assert.equal(await staff.locator('input#published').count(), 0, 'still no box: no approved campaign');
+    assert.equal(await staff.locator(`a[href="/dashboard/startups/${id}/campaign"]`).count(), 1, 'a link to its campaign');
     assert.equal(await staff.inputValue('#s_executive-summary_tr'), STARTUP.text['s_executive-summary_tr']);
     assert.equal(await staff.inputValue('#founders'), STARTUP.text.founders);
     assert.equal(await staff.inputValue('#goal'), '100000');
 
-    // The staff list shows it published, in its fund, in an investment period.
+    // The staff list shows it unpublished, in its fund, in an investment period.
     await openTable(staff, '/dashboard/startups');
     const row = (await islandRows(staff)).find((r) => r.id === id);
     assert.ok(row, 'listed on /dashboard/startups');
     // The end date as Turkish pages write dates (DD.MM.YYYY), not as the date field stores it.
     const endsOnTr = endsOn.split('-').reverse().join('.');
-    assert.deepEqual(row.cells, [STARTUP.name, fund.label, 'Mobilite', TR.investmentPeriod, endsOnTr, TR.published]);
+    assert.deepEqual(row.cells, [STARTUP.name, fund.label, 'Mobilite', TR.investmentPeriod, endsOnTr, TR.draft]);
+    journey.endsOn = endsOn;
+
+    // The campaign, in the staff draft: the editor's story, the offer, from today for 30 days.
+    const draft = `/dashboard/startups/${id}/campaign/draft`;
+    await staff.goto(server.url(draft));
+    await fillCampaign(staff, campaignOf(startsOn, endsOn));
+    const sent = await clickAndNavigate(staff, 'button[name="intent"][value="submit"]');
+    assert.equal(sent.status(), 200, `submitting the campaign: ${sent.status()} ${await texts(staff, '.field__error')}`);
+    assert.equal(pathOf(staff), draft);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.campaignSubmitted);
+
+    // The review: the issuer's facts recorded (the committee cannot approve without them), then
+    // on to the committee.
+    const review = `/dashboard/startups/${id}/campaign`;
+    await staff.goto(server.url(review));
+    await staff.selectOption('#legal_form', 'anonim');
+    await fillById(staff, { registry_number: 'İzmir 98765', assets: '2.000.000', revenue: '1.440.000', raised_12m: '0' });
+    await clickAndNavigate(staff, `form[action="/dashboard/startups/${id}/issuer"] button[type=submit]`);
+    assert.ok((await texts(staff, 'main .flash--success')).includes(TR.issuerPasses), 'the issuer passes every check');
+    await clickAndNavigate(staff, 'button[name="intent"][value="committee"]');
+    assert.equal(pathOf(staff), review);
+    assert.ok((await staff.textContent('.campaign-status')).includes(TR.inCommittee));
     assertOnlyLoopback(adminContext);
     await adminContext.close();
+  });
+
+  it('two of the three committee members approve the campaign: the startup is published', async () => {
+    assert.ok(journey.startupId, 'needs the startup of the first test');
+    const memberContext = await newContext(browser, { locale: 'tr-TR' });
+    const member = await memberContext.newPage();
+    member.on('pageerror', (err) => errors.push(`committee: ${err}`));
+    const signedIn = await signIn(member, server, MEMBER.email, MEMBER.password);
+    assert.equal(signedIn.status(), 200, `committee member sign-in: ${signedIn.status()}`);
+    // Each votes from the committee's list: the superadmin, then the member, whose approval is
+    // the second of three.
+    for (const page of [staff, member]) {
+      await page.goto(server.url('/dashboard/committee'));
+      const response = await clickAndNavigate(page, `main table.table tbody tr:has-text("${STARTUP.name}") a`);
+      assert.equal(response.status(), 200);
+      journey.versionId = /^\/dashboard\/committee\/(\d+)$/.exec(pathOf(page))?.[1];
+      assert.ok(journey.versionId, `the version's page: ${page.url()}`);
+      await page.fill('#note', 'Uygun.');
+      const voted = await clickAndNavigate(page, 'button[name="vote"][value="approve"]');
+      assert.equal(voted.status(), 200);
+      assert.equal((await page.textContent('main p.muted')).trim(), TR.voted);
+      await openTable(staff, '/dashboard/startups');
+      const status = (await islandRows(staff)).find((r) => r.id === String(journey.startupId)).cells[5];
+      assert.equal(status, page === staff ? TR.draft : TR.published, 'published with the second approval, not before');
+    }
+    await staff.goto(server.url(`/dashboard/startups/${journey.startupId}/campaign`));
+    assert.ok((await staff.textContent('.campaign-status')).includes(TR.campaignApproved));
+    // The editor now offers the box, ticked.
+    await staff.goto(server.url(`/dashboard/startups/${journey.startupId}`));
+    assert.equal(await staff.isChecked('#published'), true);
+    assertOnlyLoopback(memberContext);
+    await memberContext.close();
   });
 
   it('a new investor sees the startup in both languages, is MKK-verified by the superadmin, requests 100.000 TL', async () => {
@@ -376,9 +512,10 @@ describe('staff dashboard', () => {
     assert.equal(mkk.status(), 200, `MKK form: ${mkk.status()} at ${investor.url()}`);
     assert.equal(await investor.locator('.field__error').count(), 0, `MKK form errors: ${await texts(investor, '.field__error')}`);
 
-    // Submitted is not enough: the amount page waits for staff's review.
+    // Submitted is not enough: the amount page waits for staff's review (409: nothing for the
+    // member to fix).
     response = await investor.goto(server.url(`/investmentFlow?startup=${STARTUP.slug}`));
-    assert.equal(response.status(), 200);
+    assert.equal(response.status(), 409);
     assert.ok((await investor.textContent('main')).includes(TR.mkkVerifying), 'the data is being verified');
     assert.equal(await investor.locator(INVEST).count(), 0, 'no amount island before the review');
 
@@ -404,6 +541,9 @@ describe('staff dashboard', () => {
     await investor.goto(server.url('/mkk'));
     assert.equal(await investor.locator('.mkk-status--verified').count(), 1, 'the investor sees the data verified');
 
+    // The round's information form, which a request needs opened, is linked on the startup's
+    // page (the terms card).
+    await openInformationForm(investor, server, STARTUP.slug);
     await investor.goto(server.url(`/investmentFlow?startup=${STARTUP.slug}`));
     await waitForIsland(investor, 'investment');
     assert.ok(!(await investor.textContent('main')).includes(TR.mkkVerifying));
@@ -478,7 +618,7 @@ describe('staff dashboard', () => {
     assertOnlyLoopback(investorContext);
   });
 
-  it('the superadmin imports the bank statement with the transfer (funded), then closes the round', async () => {
+  it('the superadmin imports the bank statement with the transfer (funded), then schedules the round’s early close', async () => {
     assert.ok(journey.reference, 'needs the payment of the previous test');
     await openTable(staff, '/dashboard/takasbank');
     let transfer = (await islandRows(staff)).find((r) => r.id === String(journey.requestId));
@@ -520,7 +660,8 @@ describe('staff dashboard', () => {
       `${day}.${month}.${year}`,
       '100.000 TL',
       `${MKK.first_name} ${MKK.last_name}`,
-      PAYER.iban.replace(/\s/g, ''),
+      // The IBAN grouped by four, as people read it.
+      PAYER.iban.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 '),
       journey.reference,
       TR.lineMatched,
       String(journey.requestId),
@@ -542,12 +683,24 @@ describe('staff dashboard', () => {
     await openTable(staff, '/dashboard/investments');
     assert.equal((await requestRow())[4], TR.funded);
 
-    // The superadmin closes the round early; the close job allocates the funded request.
+    // Escrow holds the goal: the superadmin schedules the round's early close on its
+    // confirmation page, the startup's name typed to confirm.
     const round = await staff.goto(server.url(`/dashboard/rounds/${journey.startupId}`));
     assert.equal(round.status(), 200);
-    const closed = await clickAndNavigate(staff, `form[action="/dashboard/rounds/${journey.startupId}/close"] button[type=submit]`);
+    const confirm = await clickAndNavigate(staff, `a[href="/dashboard/rounds/${journey.startupId}/close"]`);
+    assert.equal(confirm.status(), 200);
+    const facts = await staff.$$eval('main dl.facts dd', (dds) => dds.map((dd) => dd.textContent.trim()));
+    assert.deepEqual(facts.slice(0, 2), ['100.000 TL', '100.000 TL'], 'the goal, and as much in escrow');
+    await staff.fill('#name_schedule', STARTUP.name);
+    const closed = await clickAndNavigate(staff, 'form:has(input[name="intent"][value="schedule"]) button[type=submit]');
     assert.equal(closed.status(), 200);
     assert.equal(pathOf(staff), `/dashboard/rounds/${journey.startupId}`);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.closeScheduled);
+    // The close waits for the request's cancellation window: the server's clock is moved a few
+    // seconds past the time it was scheduled for, and the close job allocates the request.
+    const at = sqliteValue(server, "SELECT CAST(strftime('%s', close_scheduled_at) AS INTEGER) FROM startups WHERE id = ?", [journey.startupId]);
+    assert.ok(at > Date.now() / 1000, `scheduled after the cancellation window: ${at}`);
+    await writeFile(clockFile, String(Math.ceil(at - Date.now() / 1000) + 5));
     for (let i = 0; ; i += 1) {
       await openTable(staff, '/dashboard/investments');
       if ((await requestRow())[4] === TR.allocated) break;
@@ -562,14 +715,18 @@ describe('staff dashboard', () => {
     const history = await requestHistory();
     assert.deepEqual(
       history.map((cells) => cells[1]),
-      [TR.submitted, TR.approved, TR.feePaid, TR.funded, TR.allocated],
+      [TR.submitted, TR.approved, TR.feePaid, TR.funded, TR.funded, TR.allocated],
       `the history follows the money, in order: ${JSON.stringify(history)}`,
     );
+    // The scheduled close is noted on the request (funded still), and says when.
+    assert.match(history[4][2], /^the round closes early on /, `the scheduled close: ${JSON.stringify(history[4])}`);
     assert.deepEqual(
       history.filter((cells) => cells[3] === SUPER.email).map((cells) => cells[1]),
-      [TR.approved, TR.funded],
-      'the superadmin approved and imported the statement; the fee and the close moved the rest',
+      [TR.approved, TR.funded, TR.funded],
+      'the superadmin approved, imported the statement and scheduled the close; the fee and the close moved the rest',
     );
+    // Back to the present for the tests after this one.
+    await writeFile(clockFile, '0');
     assertOnlyLoopback(staffContext);
   });
 
@@ -592,40 +749,71 @@ describe('staff dashboard', () => {
     assertOnlyLoopback(investorContext);
   });
 
-  it('the audit log shows every step: startup.create, mkk.review, request.status, the statement and receipt, round.close', async () => {
-    assert.ok(journey.requestId && journey.lineId, 'needs the journey');
+  it('the audit log shows every step: the startup and its campaign, mkk.review, request.status, the statement and receipt, the close', async () => {
+    assert.ok(journey.requestId && journey.lineId && journey.versionId, 'needs the journey');
     await openTable(staff, '/dashboard/audit');
     // Columns: date, by, action, subject, before, after; newest first. The journey's rows: its
-    // startup, its investor (the MKK review), its statement file (by SHA-256), its request.
-    const subjects = [`startup:${journey.startupId}`, `user:${journey.investorId}`, journey.statementSha, `request:${journey.requestId}`];
+    // startup, its campaign version (the votes), its investor (the MKK review), its statement
+    // file (by SHA-256), its request.
+    const subjects = [
+      `startup:${journey.startupId}`,
+      `campaign_version:${journey.versionId}`,
+      `user:${journey.investorId}`,
+      journey.statementSha,
+      `request:${journey.requestId}`,
+    ];
     const rows = (await islandRows(staff)).map((r) => r.cells);
     const ours = rows
       .filter((c) => subjects.includes(c[3]))
       .reverse()
       .map(([, by, action, , before, after]) => ({ by, action, before, after }));
+    // What changes from run to run is left out: the startup's summary (checked below), the
+    // version's id and the time the close was scheduled for.
+    const shown = ({ action, before, after }) => {
+      if (action === 'startup.create') return [action, before, ''];
+      if (action === 'campaign.submit') return [action, before, after.replace(/#\d+/, '#…')];
+      if (action === 'round.close.scheduled') return [action, before, after.replace(/ for .+$/, ' for …')];
+      return [action, before, after];
+    };
     // The receipt names where the figure came from: the statement (its Id) and the line.
     const amount = `${100_000 * 100} on ${journey.today} (Funded, statement E2E line ${journey.lineId})`;
+    const issuer =
+      'Issuer { legal_form: Some("anonim"), registry_number: "İzmir 98765", assets_kurus: Some(200000000), ' +
+      'revenue_kurus: Some(144000000), raised_last_12m_kurus: Some(0) }';
     assert.deepEqual(
-      ours.map(({ action, before, after }) => [action, before, action === 'startup.create' ? '' : after]),
+      ours.map(shown),
       [
         ['startup.create', '', ''],
+        ['campaign.submit', '', 'version #… submitted'],
+        ['issuer.check', '', issuer],
+        ['campaign.review', 'submitted', 'version #1 committee'],
+        ['committee.vote', '', 'approve Uygun.'],
+        ['committee.vote', '', 'approve Uygun.'],
+        // The second approval decides (in the same transaction as the vote).
+        ['campaign.decided', '', 'version #1 approved'],
         ['mkk.review', 'submitted', 'verified'],
         ['request.status', 'submitted', 'approved'],
         // The import records each line's receipt, then itself (one transaction).
         ['transfer.received', 'fee_paid', amount],
         ['statement.import', '', '1 lines: 1 funded, 0 returned, 0 flagged'],
-        ['round.close', 'open', `closing (funded, ${100_000 * 100} received)`],
+        // The close job itself, no one's action, is not audited.
+        ['round.close.scheduled', '', 'close scheduled for …'],
       ],
       `the audit log, oldest first: ${JSON.stringify(ours)}`,
     );
     assert.deepEqual(
       ours.map((r) => r.by),
-      [ADMIN.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email],
-      'the admin published, the superadmin verified the investor, moved the request, imported the statement and closed the round',
+      [
+        ...[ADMIN.email, ADMIN.email, ADMIN.email, ADMIN.email],
+        ...[SUPER.email, MEMBER.email, MEMBER.email],
+        ...[SUPER.email, SUPER.email, SUPER.email, SUPER.email, SUPER.email],
+      ],
+      'the admin created the startup and brought its campaign to the committee, two members approved it, ' +
+        'the superadmin verified the investor, moved the request, imported the statement and scheduled the close',
     );
     const create = ours[0].after;
     assert.ok(
-      create.startsWith(`${STARTUP.name} | ${STARTUP.slug} | goal 100000 | investment `) && create.endsWith('| published'),
+      create.startsWith(`${STARTUP.name} | ${STARTUP.slug} | goal 100000 | investment `) && create.endsWith('| draft'),
       create,
     );
     assertOnlyLoopback(staffContext);
@@ -651,18 +839,19 @@ describe('staff dashboard', () => {
     const listed = await (await staffContext.request.get(server.url('/dashboard/users.json'))).json();
     const demo = listed.rows.filter((r) => isDemo(r.cells[0])).length;
     assert.ok(demo > 0, 'the demo rounds have investors');
-    const total = 5 + demo;
+    const total = 7 + demo;
     assert.equal(listed.rows.length, total);
     const rowCount = (n) =>
       staff.waitForFunction(([sel, m]) => document.querySelectorAll(`${sel} table tbody tr[data-row]`).length === m, [ISLAND, n]);
     // Narrowed to this file's users first (every address at example.com; the island searches
     // every cell), so that each of them is on the island's first page.
     await staff.fill('#staff-table-q', 'example.com');
-    await rowCount(5);
-    // The superadmin and the admin who published the startup are both "Ortak Admin".
-    const all = ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk', 'Ortak Admin', 'Ortak Admin'];
+    await rowCount(7);
+    // The superadmin, the admin who created the startup and the two committee members are all
+    // "Ortak Admin".
+    const all = ['Ayşe Yılmaz', 'Işıl Çelik', 'İsmail Öztürk', 'Ortak Admin', 'Ortak Admin', 'Ortak Admin', 'Ortak Admin'];
     assert.deepEqual([...(await names())].sort(), [...all].sort(), 'every user at example.com');
-    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(5, total));
+    assert.equal((await staff.textContent(`${ISLAND} .staff-table__count`)).trim(), TR.shown(7, total));
     assert.deepEqual(await texts(staff, `${ISLAND} th button.th-sort`), TR.usersColumns);
     assert.equal(await staff.locator(`${ISLAND} th[aria-sort]`).count(), 0, 'unsorted at first');
 

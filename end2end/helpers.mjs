@@ -231,7 +231,9 @@ export async function newContext(browser, options = {}) {
   context.offsite = [];
   context.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || url.protocol === 'about:') return;
+    // Chromium's own pages and resources (its PDF viewer is an extension) load nothing from the
+    // network.
+    if (['data:', 'blob:', 'about:', 'chrome:', 'chrome-extension:'].includes(url.protocol)) return;
     if (url.hostname !== HOST) context.offsite.push(req.url());
   });
   return context;

@@ -26,7 +26,7 @@ import {
   uniqueEmail,
   waitForIsland,
 } from './helpers.mjs';
-import { fillById, fillPayer, join, MKK, pathOf, signIn, texts, verifyMkk } from './journeys.mjs';
+import { fillById, fillPayer, join, MKK, openInformationForm, pathOf, signIn, texts, verifyMkk } from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 import { startIyzico } from './standins/iyzico.mjs';
 
@@ -98,6 +98,8 @@ describe('iyzico', () => {
     assert.equal(await page.locator('.field__error').count(), 0, `MKK form: ${await texts(page, '.field__error')}`);
     // Investing needs the data verified, as staff's review does.
     verifyMkk(server, email);
+    // A request needs the round's information form opened first.
+    await openInformationForm(page, server, 'cemre-enerji');
     await page.goto(server.url('/investmentFlow?startup=cemre-enerji'));
     await waitForIsland(page, 'investment');
     await page.check('#quick-100000');

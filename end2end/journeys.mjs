@@ -290,3 +290,98 @@ export async function assertSignedIn(page, who = `${PERSON.first_name} ${PERSON.
   assert.ok(text.includes(who), `the avatar menu names ${who}: ${text}`);
   assert.equal(await page.locator('header.site-header a[href="/signin"]').count(), 0, 'no sign-in link');
 }
+
+/** Runs `statement` with `params` on the server's database (python3's sqlite3); its JSON answer. */
+function runSql(server, statement, params, answer) {
+  const script = [
+    'import json, sqlite3, sys',
+    'db = sqlite3.connect(sys.argv[1], timeout=10)',
+    'cur = db.execute(sys.argv[2], json.loads(sys.argv[3]))',
+    `out = ${answer}`,
+    'db.commit()',
+    'print(json.dumps(out))',
+  ].join('\n');
+  const out = execFileSync('python3', ['-c', script, path.join(server.dataDir, 'ortak.db'), statement, JSON.stringify(params)]);
+  return JSON.parse(String(out));
+}
+
+/** Runs one SQL statement on the server's database, as verifyMkk does; the rows it changed. */
+export const sqlite = (server, statement, params = []) => runSql(server, statement, params, 'cur.rowcount');
+
+/** The first column of the first row `query` gives (null when there is none). */
+export const sqliteValue = (server, query, params = []) => runSql(server, query, params, '(cur.fetchone() or [None])[0]');
+
+/**
+ * Seats exactly `emails` (staff created with `ortak create-admin`) on the investment committee:
+ * the demo's members, who cannot sign in, step down. Two of the three then approve a version.
+ */
+export function seatCommittee(server, emails) {
+  const marks = emails.map(() => '?').join(', ');
+  const seated = sqlite(server, `UPDATE users SET committee_member = (email IN (${marks})) WHERE role <> 'investor'`, emails);
+  assert.ok(seated >= emails.length, `the committee is seated (${seated} staff rows)`);
+}
+
+/** `n` with Turkish thousands separators, as typed into a money field (`1.200.000`). */
+export const lira = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+
+/** The day `days` after the ISO date `iso`, as YYYY-MM-DD. */
+export function addDays(iso, days) {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A complete campaign (the editor's fields by name) raising `goal` lira from `startsOn` to
+ * `endsOn`: the target between a minimum of 80% and a maximum of 120%, 100 TL shares enough for
+ * the maximum, the money split 60/40 over two lines, the key figures and a pitch video.
+ * `text` adds or replaces fields (the descriptions, the sections `s_{section}_{tr|en}`).
+ */
+export function campaignFields({ goal, startsOn, endsOn, text = {} }) {
+  const product = (goal / 10) * 6;
+  return {
+    description_tr: 'Anında ödeme altyapısı.',
+    description_en: 'Instant payments.',
+    's_executive-summary_tr': 'Güçlü bir ekip.',
+    's_executive-summary_en': 'A strong team.',
+    ...text,
+    goal: lira(goal),
+    minimum_raise: lira((goal / 10) * 8),
+    maximum_raise: lira((goal / 10) * 12),
+    pre_money_valuation: lira(goal * 8),
+    share_price: '100',
+    shares_offered: String((goal / 10) * 12 / 100),
+    fund_tr_0: 'Ürün geliştirme',
+    fund_en_0: 'Product development',
+    fund_amount_0: lira(product),
+    fund_tr_1: 'Pazarlama',
+    fund_en_1: 'Marketing',
+    fund_amount_1: lira(goal - product),
+    starts_on: startsOn,
+    ends_on: endsOn,
+    financials_period: '2025',
+    revenue: '1.200.000',
+    net_income: '-300.000',
+    pitch_video: 'https://vimeo.com/76979871',
+  };
+}
+
+/** Fills the campaign editor's fields (by name: section ids hold characters CSS ids need escaped). */
+export async function fillCampaign(page, fields) {
+  for (const [name, value] of Object.entries(fields)) await page.fill(`form [name="${name}"]`, value);
+}
+
+/**
+ * Opens the round's current information form as a member does before sending a request (SPK:
+ * the server refuses a request until the member opened it): the link on the startup's page,
+ * fetched with the page's session. Returns the form's address.
+ */
+export async function openInformationForm(page, server, slug) {
+  const response = await page.goto(server.url(`/startups/${slug}`));
+  assert.equal(response.status(), 200, `/startups/${slug}: ${response.status()}`);
+  const href = await page.getAttribute(`section.terms a[href^="/startups/${slug}/documents/"]`, 'href');
+  const form = await page.context().request.get(server.url(href));
+  assert.equal(form.status(), 200, `${href}: ${form.status()}`);
+  assert.equal(form.headers()['content-type'], 'application/pdf');
+  return href;
+}

@@ -29,6 +29,8 @@ function problemsInPage() {
     return false;
   };
   const visible = (r) => r.width > 0 && r.height > 0;
+  // Not rendered: the content of a closed <details> keeps a box the browser never draws.
+  const shown = (el) => !el.checkVisibility || el.checkVisibility();
   const problems = [];
   const width = document.documentElement.clientWidth;
   if (document.documentElement.scrollWidth > width + 1) {
@@ -53,7 +55,7 @@ function problemsInPage() {
     if (!visible(c) || exempt(card, document.body)) continue;
     for (const el of card.querySelectorAll('*')) {
       const r = el.getBoundingClientRect();
-      if (!visible(r) || exempt(el, card)) continue;
+      if (!visible(r) || !shown(el) || exempt(el, card)) continue;
       if (r.left < c.left - 1 || r.right > c.right + 1 || r.top < c.top - 1 || r.bottom > c.bottom + 1) {
         problems.push(`${describe(el)} sticks out of ${describe(card)}`);
         break;

@@ -153,9 +153,12 @@ describe('onboarding and profile', () => {
     return response;
   }
 
-  async function chrome(page, { header, footer }, where) {
-    assert.equal(await page.locator(HEADER).count(), header ? 1 : 0, `${where}: site header`);
-    assert.equal(await page.locator(FOOTER).count(), footer ? 1 : 0, `${where}: site footer`);
+  /** Onboarding is a flow (issue 28): the site header, so the member can leave or sign out,
+   *  and the slim footer (policies and small print, no call to invest). */
+  async function chrome(page, where) {
+    assert.equal(await page.locator(HEADER).count(), 1, `${where}: site header`);
+    assert.equal(await page.locator(`${FOOTER}.site-footer--slim`).count(), 1, `${where}: the slim footer`);
+    assert.equal(await page.locator('.footer-cta').count(), 0, `${where}: no call to invest`);
   }
 
   // ---- onboarding ---------------------------------------------------------------------------
@@ -164,9 +167,9 @@ describe('onboarding and profile', () => {
     const { context, page } = await open();
     await member(page, 'onboarding');
 
-    // Step 1, straight from the verification link: no header or footer; the phone is prefilled.
+    // Step 1, straight from the verification link: the flow's chrome; the phone is prefilled.
     assert.equal(pathOf(page), '/boardingFlow/1');
-    await chrome(page, { header: false, footer: false }, 'step 1');
+    await chrome(page, 'step 1');
     const phone = await page.inputValue('#phone');
     assert.ok(phone.replace(/\D/g, '').endsWith('5321234567'), `the phone from sign-up is prefilled: "${phone}"`);
 
@@ -179,6 +182,9 @@ describe('onboarding and profile', () => {
     await page.goto(server.url('/boardingFlow/success'));
     assert.equal(pathOf(page), '/boardingFlow/1', 'success before the steps sends back to step 1');
 
+    // Sign-up asked the contact details: they are shown, and changed on request.
+    assert.equal(await page.isVisible('#city'), false, 'known details are not asked again');
+    await page.click('details.disclosure > summary');
     // An emptied city: 422, the message under the city, the other typed values kept.
     await page.fill('#phone', '0533 765 43 21');
     await page.fill('#country', 'Kuzey Kıbrıs');
@@ -191,13 +197,13 @@ describe('onboarding and profile', () => {
     assert.equal(await page.inputValue('#country'), 'Kuzey Kıbrıs', 'the typed country is kept');
     assert.ok((await page.inputValue('#phone')).replace(/\D/g, '').endsWith('5337654321'), 'the typed phone is kept');
     assert.equal(await page.inputValue('#city'), '');
-    await chrome(page, { header: false, footer: false }, 'step 1 (refused)');
+    await chrome(page, 'step 1 (refused)');
 
     await page.fill('#city', 'Girne');
     const step1 = await clickAndNavigate(page, STEP_SUBMIT);
     assert.equal(step1.status(), 200);
     assert.equal(pathOf(page), '/boardingFlow/2');
-    await chrome(page, { header: false, footer: false }, 'step 2');
+    await chrome(page, 'step 2');
 
     // Step 2: corporate without a company name is refused.
     await page.selectOption('#investor_type', 'corporate');
@@ -216,7 +222,7 @@ describe('onboarding and profile', () => {
     const step2 = await clickAndNavigate(page, STEP_SUBMIT);
     assert.equal(step2.status(), 200);
     assert.equal(pathOf(page), '/boardingFlow/3');
-    await chrome(page, { header: false, footer: false }, 'step 3');
+    await chrome(page, 'step 3');
 
     // Steps are taken in order: a later one sends to the first unsaved step.
     await page.goto(server.url('/boardingFlow/5'));
@@ -242,11 +248,11 @@ describe('onboarding and profile', () => {
     assert.equal(await fieldError(page, 'purpose'), TR.required);
     assert.equal(await fieldError(page, 'budget'), TR.required);
     await page.check('#purpose-invest');
-    await page.check('#budget-10000-25000');
+    await page.check('#budget-100000-250000');
     const step3 = await clickAndNavigate(page, STEP_SUBMIT);
     assert.equal(step3.status(), 200);
     assert.equal(pathOf(page), '/boardingFlow/4');
-    await chrome(page, { header: false, footer: true }, 'step 4');
+    await chrome(page, 'step 4');
     assert.equal(await page.locator('input[name="interests"][type=checkbox]').count(), 8, 'eight interest categories');
 
     // Step 4: at least one interest.
@@ -260,7 +266,7 @@ describe('onboarding and profile', () => {
     const step4 = await clickAndNavigate(page, STEP_SUBMIT);
     assert.equal(step4.status(), 200);
     assert.equal(pathOf(page), '/boardingFlow/5');
-    await chrome(page, { header: false, footer: true }, 'step 5');
+    await chrome(page, 'step 5');
 
     // Step 5: "yes, a specific start-up" needs its name.
     await page.check('#experience-yes');
@@ -277,7 +283,7 @@ describe('onboarding and profile', () => {
     assert.equal(finished.status(), 200);
     assert.equal(pathOf(page), '/boardingFlow/success');
     assert.equal((await page.textContent('h1')).trim(), TR.welcome);
-    await chrome(page, { header: false, footer: false }, 'success');
+    await chrome(page, 'success');
 
     // Finished: no banner; the answers show in the profile.
     await page.goto(server.url('/'));
@@ -285,7 +291,7 @@ describe('onboarding and profile', () => {
     assert.equal(await page.locator('.flash.flash--info a[href^="/boardingFlow/"]').count(), 0, 'no onboarding banner after finishing');
     await tab(page, 'preferences');
     assert.equal(await page.isChecked('#purpose-invest'), true);
-    assert.equal(await page.isChecked('#budget-10000-25000'), true);
+    assert.equal(await page.isChecked('#budget-100000-250000'), true);
     const interests = await page.locator('input[name="interests"]:checked').evaluateAll((els) => els.map((e) => e.value));
     assert.deepEqual(interests.sort(), ['energy', 'fintech']);
     await tab(page, 'investor');
@@ -467,7 +473,7 @@ describe('onboarding and profile', () => {
     assert.equal(await page.locator('input[name="interests"][type=checkbox]').count(), 8);
 
     await page.check('#purpose-technology');
-    await page.check('#budget-25000-100000');
+    await page.check('#budget-250000-500000');
     await page.check('#interests-fintech');
     await page.check('#interests-healthcare');
     const saved = await clickAndNavigate(page, PREFERENCES_SUBMIT);
@@ -475,7 +481,7 @@ describe('onboarding and profile', () => {
     assert.equal(pathAndQuery(page), '/profile?tab=preferences');
     await assertFlash(page, 'success', TR.saved);
     assert.equal(await page.isChecked('#purpose-technology'), true);
-    assert.equal(await page.isChecked('#budget-25000-100000'), true);
+    assert.equal(await page.isChecked('#budget-250000-500000'), true);
     assert.equal(await page.isChecked('#interests-fintech'), true);
     assert.equal(await page.isChecked('#interests-healthcare'), true);
     assert.equal(await page.isChecked('#interests-energy'), false);
@@ -488,7 +494,7 @@ describe('onboarding and profile', () => {
     assert.equal(refused.status(), 422);
     assert.equal(await fieldError(page, 'interests'), TR.chooseOne);
     assert.equal(await page.isChecked('#purpose-ecosystem'), true, 'the new purpose is kept on the form');
-    assert.equal(await page.isChecked('#budget-25000-100000'), true);
+    assert.equal(await page.isChecked('#budget-250000-500000'), true);
 
     // Nothing was saved by the refused post.
     await tab(page, 'preferences');

@@ -110,8 +110,8 @@ function applicant(tag) {
       has_income: 'yes',
       monthly_income: '120.000',
       monthly_expense: '95.000',
-      valuation_usd: '2.500.000',
-      amount_sought_usd: '250.000',
+      valuation_tl: '80.000.000',
+      amount_sought_tl: '8.000.000',
     },
     3: {
       accelerator: 'yes',
@@ -232,7 +232,7 @@ async function assertMails(sink, lang, answers) {
   const mail = await sink.waitFor(email, TEXT[lang].mailSubject);
   assert.ok(mail.text.trim().length > 0, 'the confirmation has a text part');
   const staff = await sink.waitFor(STAFF, staffSubject(founder));
-  for (const line of [`Girişim: ${answers[1].name}`, `Sektör: ${answers[1].sector}`, `Şehir: ${answers[1].city}`, `Kurucu: ${founder}`, `E-posta: ${email}`, `Aranan yatırım (USD): ${answers[2].amount_sought_usd}`]) {
+  for (const line of [`Girişim: ${answers[1].name}`, `Sektör: ${answers[1].sector}`, `Şehir: ${answers[1].city}`, `Kurucu: ${founder}`, `E-posta: ${email}`, `Aranan yatırım: ${answers[2].amount_sought_tl} TL`]) {
     assert.ok(staff.text.includes(line), `the staff notice says "${line}":\n${staff.text}`);
   }
 }
@@ -481,10 +481,10 @@ describe('startup application (/projectFlow)', () => {
       await page.waitForLoadState();
       await assertStep(page, 'en', 2);
 
-      await fillFields(page, { ...a[2], amount_sought_usd: 'a lot' });
+      await fillFields(page, { ...a[2], amount_sought_tl: 'a lot' });
       assert.equal((await submit(page)).status(), 422);
-      assert.equal((await page.textContent('#amount_sought_usd-error')).trim(), T.number);
-      await page.fill('#amount_sought_usd', a[2].amount_sought_usd);
+      assert.equal((await page.textContent('#amount_sought_tl-error')).trim(), T.number);
+      await page.fill('#amount_sought_tl', a[2].amount_sought_tl);
       assert.equal((await submit(page)).status(), 200);
       await assertStep(page, 'en', 3);
 
@@ -498,10 +498,10 @@ describe('startup application (/projectFlow)', () => {
       assert.equal((await submit(page)).status(), 200);
       await assertStep(page, 'en', 3);
 
-      await fillFields(page, { accelerator: 'no', prior_investment: 'yes', prior_date: '2024-11-15', prior_investors: 'İzmir Melek Ağı', prior_amount: '' });
+      await fillFields(page, { accelerator: 'no', prior_investment: 'yes', prior_date: '2024-11-15', prior_investors: 'İzmir Melek Ağı', prior_amount_tl: '' });
       assert.equal((await submit(page)).status(), 422);
-      assert.equal((await page.textContent('#prior_amount-error')).trim(), T.required);
-      await page.fill('#prior_amount', '150.000');
+      assert.equal((await page.textContent('#prior_amount_tl-error')).trim(), T.required);
+      await page.fill('#prior_amount_tl', '150.000');
       assert.equal((await submit(page)).status(), 200);
       await assertStep(page, 'en', 4);
       assert.equal((await page.textContent(SUBMIT)).trim(), T.submit);

@@ -57,18 +57,22 @@ describe('questions to founders', () => {
     assert.match(await member.textContent('.questions'), new RegExp(QUESTION));
     assert.match(await member.textContent('.questions'), /Siz sordunuz/);
 
-    // Staff invite the founder on the questions page.
+    // Staff invite the founder from the startup's staff page, which the questions page links.
     const staff = await page();
     const signedIn = await signIn(staff, server, SUPER.email, SUPER.password);
     assert.equal(signedIn.status(), 200);
     await staff.goto(server.url(QUESTIONS));
+    await clickAndNavigate(staff, 'main a[href$="#founder-accounts"]');
+    assert.match(new URL(staff.url()).pathname, /^\/dashboard\/startups\/\d+$/);
     const founderEmail = uniqueEmail('kurucu');
     await staff.fill('#founder_email', founderEmail);
     const invited = await clickAndNavigate(staff, 'form[action$="/founders"] button[type=submit]');
     assert.equal(invited.status(), 200);
-    assert.match(await staff.textContent('section[aria-labelledby="founders-title"]'), new RegExp(founderEmail));
-    const invitation = await sink.waitFor(founderEmail, 'sorularını yanıtlayın');
-    assert.ok(linkIn(invitation.text, `${server.baseURL}/signin?next=`), invitation.text);
+    assert.match(await staff.textContent('#founder-accounts'), new RegExp(founderEmail));
+    // One mail, in Turkish and English (the address has no account yet), to sign up and come
+    // back to the startup's dashboard.
+    const invitation = await sink.waitFor(founderEmail, 'girişim paneliniz hazır');
+    assert.ok(linkIn(invitation.text, `${server.baseURL}/signup?next=`), invitation.text);
 
     // The founder joins with that address and answers.
     const founder = await page();

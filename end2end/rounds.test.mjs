@@ -4,22 +4,45 @@
 //      4.000.000 TL already in escrow); one withdraws inside the cancellation window with the
 //      button and its countdown; the other is approved, pays the fee by card (3-D Secure), gives
 //      the transfer details, and the superadmin imports the clearing bank's statement with the
-//      transfer (which records it); the superadmin closes the round on its staff page; the close
-//      job allocates, and the investor sees the holding with its share on /userInvestments;
-//   2. a round that fails: two investors commit to Kalkan Siber and both are funded; the
-//      superadmin closes it far below its goal; both see their request refunded, with the
-//      timeline saying what comes back, and the refund list for the clearing bank lists both.
+//      transfer (which records it); escrow now holds the goal, so the superadmin schedules the
+//      round's early close on its confirmation page (the startup's name typed to confirm): it
+//      waits for every open cancellation window and payment deadline, so the server's clock is
+//      moved past them (ORTAK_CLOCK_FILE, as the server's tests do) and the close job allocates;
+//      the investor sees the holding with its share on /userInvestments;
+//   2. a round that fails: two investors commit to Kalkan Siber and both are funded; far below
+//      its goal it cannot close early as a success, so the superadmin terminates it with a
+//      reason; both see their request refunded, and the refund list for the clearing bank lists
+//      both.
 //
 // One server for the file (fresh data folder, demo content, a superadmin created before it
 // starts, mail to a local SMTP sink). SPK's yearly cap is raised for this file (the amounts here
-// go past it; the cap has tests of its own in server/tests/rounds.rs). Investors' MKK data is
-// marked verified in the database, as staff's review does (the dashboard test clicks the review).
+// go past it; the cap has tests of its own in server/tests/rounds.rs), its clock reads a file the
+// test writes, and its jobs run every second. Investors' MKK data is marked verified in the
+// database, as staff's review does (the dashboard test clicks the review); each opens the
+// round's information form before sending a request, as the server requires.
 // Staff's approvals and statement imports are the dashboard's own forms, posted with the page's
 // CSRF token (the dashboard test clicks them). Nothing may leave 127.0.0.1.
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { assertOnlyLoopback, clickAndNavigate, launchBrowser, newContext, startServer, uniqueEmail, waitForIsland } from './helpers.mjs';
-import { camt053, fillById, fillPayer, istanbulToday, join, MKK, pathOf, PAYER, signIn, texts, verifyMkk } from './journeys.mjs';
+import {
+  camt053,
+  fillById,
+  fillPayer,
+  istanbulToday,
+  join,
+  MKK,
+  openInformationForm,
+  pathOf,
+  PAYER,
+  signIn,
+  sqliteValue,
+  texts,
+  verifyMkk,
+} from './journeys.mjs';
 import { startSmtpSink } from './smtp.mjs';
 
 const SUPER = { email: 'super@example.com', password: 'parola-1234' };
@@ -30,7 +53,10 @@ const TR = {
   cancelled: 'İptal edildi',
   cancelledFlash: 'Talebiniz iptal edildi.',
   refunded: 'İade edildi',
-  closing: 'Tur kapatılıyor; kapanış işi talepleri tek tek sonuçlandırıyor.',
+  scheduled: 'Erken kapanış planlandı; yatırımcılara bildirildi.',
+  terminated: 'Tur sonlandırıldı; her yatırımcıya bildirildi ve iade yapılıyor.',
+  belowThreshold: 'Emanet henüz başarı eşiğini karşılamıyor: tur yalnızca sonlandırılarak erken bitirilebilir.',
+  nameMismatch: 'Ad, girişimin adıyla aynı değil.',
   statementMatched: 'Ekstre yüklendi; her satır talebiyle eşleşti.',
   lineMatched: 'Alındı: talep fonlandı',
 };
@@ -42,11 +68,22 @@ describe('rounds', () => {
   let staffContext;
   let staff;
   const contexts = [];
+  /** The file whose number of seconds shifts the server's clock. */
+  let clockDir;
+  let clockFile;
 
   before(async () => {
     sink = await startSmtpSink();
+    clockDir = await mkdtemp(path.join(os.tmpdir(), 'ortak-clock-'));
+    clockFile = path.join(clockDir, 'offset');
+    await writeFile(clockFile, '0');
     server = await startServer({
-      env: { ORTAK_SMTP_URL: sink.url, ORTAK_ANNUAL_LIMIT_TL: '2000000' },
+      env: {
+        ORTAK_SMTP_URL: sink.url,
+        ORTAK_ANNUAL_LIMIT_TL: '2000000',
+        ORTAK_CLOCK_FILE: clockFile,
+        ORTAK_JOBS_INTERVAL_SECONDS: '1',
+      },
       beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
     });
     browser = await launchBrowser();
@@ -62,6 +99,7 @@ describe('rounds', () => {
     await browser?.close();
     await server?.stop();
     await sink?.close();
+    if (clockDir) await rm(clockDir, { recursive: true, force: true });
   });
 
   /** A new investor, signed in, with verified MKK data: { context, page, email }. */
@@ -84,8 +122,12 @@ describe('rounds', () => {
     return { context, page, email };
   }
 
-  /** Sends a request of `amount` (as typed) for `slug` with the island; returns its id. */
+  /**
+   * Sends a request of `amount` (as typed) for `slug` with the island, the round's information
+   * form opened first; returns its id.
+   */
   async function commit(page, slug, amount) {
+    await openInformationForm(page, server, slug);
     await page.goto(server.url(`/investmentFlow?startup=${slug}`));
     await waitForIsland(page, 'investment');
     await page.fill('#amount', amount);
@@ -157,13 +199,51 @@ describe('rounds', () => {
     return row.id;
   }
 
-  /** Closes the round with its page's button (superadmin). */
-  async function closeRound(id) {
+  /** Opens the round's close confirmation page from its staff page (superadmin): its figures. */
+  async function closePage(id) {
     await staff.goto(server.url(`/dashboard/rounds/${id}`));
-    const closed = await clickAndNavigate(staff, `form[action="/dashboard/rounds/${id}/close"] button[type=submit]`);
-    assert.equal(closed.status(), 200);
+    const opened = await clickAndNavigate(staff, `a[href="/dashboard/rounds/${id}/close"]`);
+    assert.equal(opened.status(), 200);
+    assert.equal(pathOf(staff), `/dashboard/rounds/${id}/close`);
+    return staff.$$eval('main dl.facts dd', (dds) => dds.map((dd) => dd.textContent.trim()));
+  }
+
+  /**
+   * Schedules the early close of round `id` (escrow holds its goal) on its confirmation page,
+   * then moves the server's clock past the time it was scheduled for: the close job starts it.
+   */
+  async function scheduleClose(id, name) {
+    const [goal, received] = await closePage(id);
+    assert.equal(received, goal, 'escrow holds the goal');
+    const form = 'form:has(input[name="intent"][value="schedule"])';
+    // The name must be typed as it is.
+    await staff.fill('#name_schedule', 'Başka Girişim');
+    const refused = await clickAndNavigate(staff, `${form} button[type=submit]`);
+    assert.equal(refused.status(), 422);
+    assert.equal((await staff.textContent('#name_schedule-error')).trim(), TR.nameMismatch);
+    await staff.fill('#name_schedule', name);
+    const scheduled = await clickAndNavigate(staff, `${form} button[type=submit]`);
+    assert.equal(scheduled.status(), 200);
     assert.equal(pathOf(staff), `/dashboard/rounds/${id}`);
-    assert.equal((await staff.textContent('.flash--success')).trim(), TR.closing);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.scheduled);
+    // It waits for the last open window or deadline; a few seconds after it, it is due.
+    const at = sqliteValue(server, "SELECT CAST(strftime('%s', close_scheduled_at) AS INTEGER) FROM startups WHERE id = ?", [id]);
+    assert.ok(at > Date.now() / 1000, `scheduled after the open cancellation window: ${at}`);
+    await writeFile(clockFile, String(Math.ceil(at - Date.now() / 1000) + 5));
+  }
+
+  /** Terminates round `id` with `reason` on its confirmation page (superadmin). */
+  async function terminate(id, name, reason) {
+    await closePage(id);
+    // Below its goal the round cannot close early as a success.
+    assert.equal(await staff.locator('input[name="intent"][value="schedule"]').count(), 0, 'no early close as a success');
+    assert.ok((await texts(staff, 'main p.muted')).includes(TR.belowThreshold));
+    await staff.fill('#reason', reason);
+    await staff.fill('#name_terminate', name);
+    const ended = await clickAndNavigate(staff, 'form:has(input[name="intent"][value="terminate"]) button[type=submit]');
+    assert.equal(ended.status(), 200);
+    assert.equal(pathOf(staff), `/dashboard/rounds/${id}`);
+    assert.equal((await staff.textContent('.flash--success')).trim(), TR.terminated);
   }
 
   /** Reloads `path` until `check(page)` holds (the close job runs in the background). */
@@ -194,7 +274,7 @@ describe('rounds', () => {
 
     await fund(stays.page, kept, 600_000);
     const id = await roundId('Ödeme Köprüsü');
-    await closeRound(id);
+    await scheduleClose(id, 'Ödeme Köprüsü');
     await eventually(
       stays.page,
       '/userInvestments',
@@ -211,9 +291,11 @@ describe('rounds', () => {
     assert.equal(await leaves.page.locator('table.holdings tbody tr').count(), 0, 'no holding for the one who withdrew');
     await leaves.page.goto(server.url('/pendingInvestments'));
     assert.ok((await leaves.page.textContent('main')).includes(TR.cancelled));
+    // Back to the present for the next test (its bank statements are booked today).
+    await writeFile(clockFile, '0');
     // Once closed, the round takes no more requests and cannot close again.
     await staff.goto(server.url(`/dashboard/rounds/${id}`));
-    assert.equal(await staff.locator(`form[action="/dashboard/rounds/${id}/close"]`).count(), 0, 'no close button');
+    assert.equal(await staff.locator(`a[href="/dashboard/rounds/${id}/close"]`).count(), 0, 'no way to close it again');
     for (const c of [stays.context, leaves.context, staffContext]) assertOnlyLoopback(c);
   });
 
@@ -225,7 +307,7 @@ describe('rounds', () => {
     await fund(first.page, a, 250_000);
     await fund(second.page, b, 100_000);
     const id = await roundId('Kalkan Siber');
-    await closeRound(id);
+    await terminate(id, 'Kalkan Siber', 'İhraççı kampanyayı geri çekti.');
 
     for (const [who, request] of [
       [first, a],

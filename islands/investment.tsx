@@ -34,8 +34,10 @@ export interface InvestmentProps {
   locale: string;
   /** Quick picks, whole lira. */
   quick: number[];
-  /** The smallest amount, whole lira. */
+  /** The smallest amount, whole lira (what goes to escrow must reach it too). */
   minimum: number;
+  /** What the investor may still invest this year, whole lira; null when not capped. */
+  remaining?: number | null;
   idempotencyKey: string;
   labels: {
     amount: string;
@@ -55,7 +57,17 @@ export interface InvestmentProps {
     createdLink: string;
     close: string;
   };
-  messages: { required: string; number: string; minimum: string; risk: string; failed: string };
+  messages: {
+    required: string;
+    number: string;
+    minimum: string;
+    /** With the fee taken out, less than the minimum would go to escrow. */
+    escrowMinimum: string;
+    /** More than the remaining yearly limit. */
+    overLimit: string;
+    risk: string;
+    failed: string;
+  };
   /** Read from the server's fallback before it is replaced (see fromFallback below). */
   initial?: {
     amount?: string;
@@ -113,6 +125,8 @@ export function Investment(props: InvestmentProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
+  // The amount is checked as soon as the field is left, not only on sending.
+  const [touched, setTouched] = useState(false);
 
   const inFlight = useRef(false);
   const doneRef = useRef(false);
@@ -145,11 +159,25 @@ export function Investment(props: InvestmentProps) {
     setFailure(null);
   }
 
+  /** What is wrong with the amount, as the server would say it; undefined when nothing. */
+  function amountProblem(): string | undefined {
+    if (amount.trim() === '') return messages.required;
+    if (lira === null) return messages.number;
+    const minimum = BigInt(props.minimum);
+    if (lira < minimum) return messages.minimum;
+    const escrow = breakdown(lira, props.feeRateBp, feeAdded).investment;
+    if (escrow < minimum * 100n) return messages.escrowMinimum;
+    const remaining = props.remaining;
+    if (remaining !== undefined && remaining !== null && escrow > BigInt(remaining) * 100n) {
+      return messages.overLimit;
+    }
+    return undefined;
+  }
+
   function check(): Errors {
     const found: Errors = {};
-    if (amount.trim() === '') found.amount = messages.required;
-    else if (lira === null) found.amount = messages.number;
-    else if (lira < BigInt(props.minimum)) found.amount = messages.minimum;
+    const problem = amountProblem();
+    if (problem) found.amount = problem;
     if (!risk) found.risk = messages.risk;
     return found;
   }
@@ -216,7 +244,12 @@ export function Investment(props: InvestmentProps) {
     }
   }
 
-  const amountDescribed = [`${uid}-hint`, errors.amount ? 'amount-error' : ''].filter(Boolean).join(' ');
+  const amountError = errors.amount ?? (touched && amount.trim() !== '' ? amountProblem() : undefined);
+  const amountDescribed = [`${uid}-hint`, amountError ? 'amount-error' : ''].filter(Boolean).join(' ');
+  // Only the picks the investor may send (none above the remaining limit).
+  const picks = props.quick.filter(
+    (q) => props.remaining === undefined || props.remaining === null || q <= props.remaining,
+  );
 
   return (
     <>
@@ -234,7 +267,7 @@ export function Investment(props: InvestmentProps) {
         <fieldset className="fieldset">
           <legend>{labels.quick}</legend>
           <div className="choices">
-            {props.quick.map((value) => {
+            {picks.map((value) => {
               const id = `quick-${value}`;
               return (
                 <label className="choice" key={value}>
@@ -270,12 +303,13 @@ export function Investment(props: InvestmentProps) {
               clearError('amount');
               setFailure(null);
             }}
-            aria-invalid={errors.amount ? true : undefined}
+            onBlur={() => setTouched(true)}
+            aria-invalid={amountError ? true : undefined}
             aria-describedby={amountDescribed}
           />
-          {errors.amount && (
+          {amountError && (
             <p className="field__error" id="amount-error">
-              {errors.amount}
+              {amountError}
             </p>
           )}
         </div>

@@ -3,6 +3,7 @@
 #
 #   ./scripts/bench.sh            # release build, 1,000 then 10,000 startups
 #   BENCH_SECONDS=5 ./scripts/bench.sh
+#   BENCH_ONLY=attacks ./scripts/bench.sh   # the 1,000-startup figures and the attacks on memory
 #
 # 1. 1,000 startups (real SQLite database, release binary): /startups with filters, the home
 #    page, a startup's page (signed in) and an island's JSON endpoint, each with wrk at 64
@@ -305,6 +306,80 @@ for page in "$LIST" /overview /startups/bench-42 /favorites; do
   run "ortak $page, signed in, made afresh" "$BASE$page" "$MEMBER"
 done
 stop_server
+
+# ---- Attacks on memory (issue 26) ------------------------------------------------------------
+# Nobody may grow the server for good: 20,000 made-up HTTP methods (each used to become a
+# metrics series kept for ever), 128 bodies of 1 MiB at once (refused before they are read in
+# full), and 64 members signing in at once (password hashing is bounded by
+# ORTAK_HASHING_MEMORY_MB and gives its memory back).
+echo
+echo "-- attacks on memory: made-up methods, large bodies, sign-ins at once"
+rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
+metrics_bytes() { curl -fsS "http://127.0.0.1:$PORT/metrics" | wc -c; }
+sqlite3 "$DATA/ortak.db" "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'bench@example.com') WHERE email IN ($(seq -f "'bench-%g@example.com'" -s, 1 64))"
+start_server "$DATA"
+curl -fsS "http://127.0.0.1:$PORT/" >/dev/null
+RSS_START=$(rss_kb); METRICS_START=$(metrics_bytes)
+python3 - "$PORT" methods <<'PY'
+import concurrent.futures, http.client, sys
+port = int(sys.argv[1])
+def send(start):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for i in range(start, start + 2500):
+        try:
+            conn.request(f"M{i:06d}", "/startups")
+            conn.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+with concurrent.futures.ThreadPoolExecutor(8) as pool:
+    list(pool.map(send, range(0, 20000, 2500)))
+PY
+RSS_METHODS=$(rss_kb); METRICS_METHODS=$(metrics_bytes)
+python3 - "$PORT" bodies <<'PY'
+import concurrent.futures, http.client, sys
+port = int(sys.argv[1])
+body = b"email=" + b"a" * (1024 * 1024)
+def send(_):
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("POST", "/signin", body, {"Content-Type": "application/x-www-form-urlencoded"})
+        return conn.getresponse().status
+    except (OSError, http.client.HTTPException):
+        return "closed"
+with concurrent.futures.ThreadPoolExecutor(128) as pool:
+    print("   1 MiB bodies answered:", sorted(set(map(str, pool.map(send, range(128))))))
+PY
+RSS_BODIES=$(rss_kb)
+python3 - "$PORT" signins <<'PY'
+import concurrent.futures, http.cookiejar, re, sys, urllib.parse, urllib.request
+base = f"http://127.0.0.1:{sys.argv[1]}"
+def sign_in(i):
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    html = opener.open(f"{base}/signin", timeout=30).read().decode()
+    csrf = re.search(r'name="csrf" value="([^"]*)"', html).group(1)
+    form = urllib.parse.urlencode({"csrf": csrf, "email": f"bench-{i}@example.com",
+        "password": "bench-password-1", "terms": "1", "next": "/"}).encode()
+    request = urllib.request.Request(f"{base}/signin", form, {"Origin": base})
+    try:
+        return opener.open(request, timeout=60).status
+    except urllib.error.HTTPError as e:
+        return e.code
+with concurrent.futures.ThreadPoolExecutor(64) as pool:
+    print("   sign-ins answered:", sorted(set(map(str, pool.map(sign_in, range(1, 65))))))
+PY
+sleep 1
+RSS_END=$(rss_kb); PEAK_ATTACKS=$(peak_kb)
+stop_server
+printf '  resident memory: %d MB at start, %d MB after 20,000 made-up methods, %d MB after 128 x 1 MiB bodies, %d MB after 64 sign-ins; peak %d MB\n' \
+  $((RSS_START / 1024)) $((RSS_METHODS / 1024)) $((RSS_BODIES / 1024)) $((RSS_END / 1024)) $((PEAK_ATTACKS / 1024))
+printf '  /metrics: %d bytes at start, %d after the made-up methods\n' "$METRICS_START" "$METRICS_METHODS"
+goal "memory growth after 20,000 made-up methods (MB)" $(( (RSS_METHODS - RSS_START) / 1024 )) le 5
+goal "/metrics growth after them (bytes)" $((METRICS_METHODS - METRICS_START)) le 4096
+goal "resident memory after the bodies (MB)" $((RSS_BODIES / 1024)) le 60
+goal "peak resident memory through the three attacks (MB)" $((PEAK_ATTACKS / 1024)) le 80
+goal "resident memory once the sign-ins are done (MB)" $((RSS_END / 1024)) le 80
+[ "${BENCH_ONLY:-}" = attacks ] && exit 0
 
 # ---- 10,000 startups, 100,000 users, 1,000,000 favourites --------------------------------------
 DATA="$WORK/large"

@@ -174,7 +174,10 @@ pub fn header(ctx: &PageContext, title: &str) -> AnyView {
 }
 
 /// The site footer: call to action, policy, platform and social links, newsletter, small print.
-pub fn footer(ctx: &PageContext, with_newsletter: bool) -> AnyView {
+/// A `slim` footer (inside flows: onboarding, MKK, investing and payment steps, the startup
+/// application, the founders' and funds' dashboard) keeps the policies and the small print and
+/// leaves out the call to invest, the platform and social links and the newsletter.
+pub fn footer(ctx: &PageContext, with_newsletter: bool, slim: bool) -> AnyView {
     let policies = POLICY_SLUGS
         .iter()
         .map(|slug| {
@@ -196,35 +199,46 @@ pub fn footer(ctx: &PageContext, with_newsletter: bool) -> AnyView {
             }
         })
         .collect_view();
+    let footer_class = if slim {
+        "site-footer site-footer--slim"
+    } else {
+        "site-footer"
+    };
     view! {
-        <footer class="site-footer">
+        <footer class=footer_class>
             <div class="container">
-                <section class="footer-cta">
-                    <h2>{ctx.t("footer-cta-title")}</h2>
-                    <p>{ctx.t("footer-cta-text")}</p>
-                    <a class="button button--primary" href="/startups">{ctx.t("footer-cta-button")}</a>
-                </section>
+                {(!slim).then(|| view! {
+                    <section class="footer-cta">
+                        <h2>{ctx.t("footer-cta-title")}</h2>
+                        <p>{ctx.t("footer-cta-text")}</p>
+                        <a class="button button--primary" href="/startups">{ctx.t("footer-cta-button")}</a>
+                    </section>
+                })}
                 <div class="footer-grid">
                     <nav class="footer-links" aria-labelledby="footer-policies">
                         <h2 class="footer-links__title" id="footer-policies">{ctx.t("footer-policies")}</h2>
                         <ul>{policies}</ul>
                     </nav>
-                    <nav class="footer-links" aria-labelledby="footer-platform">
-                        <h2 class="footer-links__title" id="footer-platform">{ctx.t("footer-platform")}</h2>
-                        <ul>
-                            <li><a href="/startups">{ctx.t("nav-startups")}</a></li>
-                            <li><a href="/techinvestor">{ctx.t("techinvestor-link")}</a></li>
-                            <li><a href="/faq">{ctx.t("nav-faq")}</a></li>
-                            <li><a href="/blog">{ctx.t("nav-blog")}</a></li>
-                            <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
-                            <li><a href="/academy">{ctx.t("footer-academy")}</a></li>
-                        </ul>
-                    </nav>
-                    <nav class="footer-links" aria-labelledby="footer-social">
-                        <h2 class="footer-links__title" id="footer-social">{ctx.t("footer-social")}</h2>
-                        <ul>{social}</ul>
-                    </nav>
-                    {with_newsletter.then(|| view! {
+                    {(!slim).then(|| view! {
+                        <nav class="footer-links" aria-labelledby="footer-platform">
+                            <h2 class="footer-links__title" id="footer-platform">{ctx.t("footer-platform")}</h2>
+                            <ul>
+                                <li><a href="/startups">{ctx.t("nav-startups")}</a></li>
+                                <li><a href="/track-record">{ctx.t("track-link")}</a></li>
+                                <li><a href="/limits">{ctx.t("limits-title")}</a></li>
+                                <li><a href="/techinvestor">{ctx.t("techinvestor-link")}</a></li>
+                                <li><a href="/faq">{ctx.t("nav-faq")}</a></li>
+                                <li><a href="/blog">{ctx.t("nav-blog")}</a></li>
+                                <li><a href="/gsyf">{ctx.t("menu-gsyf")}</a></li>
+                                <li><a href="/academy">{ctx.t("footer-academy")}</a></li>
+                            </ul>
+                        </nav>
+                        <nav class="footer-links" aria-labelledby="footer-social">
+                            <h2 class="footer-links__title" id="footer-social">{ctx.t("footer-social")}</h2>
+                            <ul>{social}</ul>
+                        </nav>
+                    })}
+                    {(with_newsletter && !slim).then(|| view! {
                         <section class="newsletter-box" aria-labelledby="newsletter-title">
                             <h2 id="newsletter-title">{ctx.t("newsletter-title")}</h2>
                             <p>{ctx.t("newsletter-text")}</p>
@@ -232,9 +246,10 @@ pub fn footer(ctx: &PageContext, with_newsletter: bool) -> AnyView {
                         </section>
                     })}
                 </div>
+                {crate::pages::about::operator_footer(ctx)}
                 <p class="footer-legal">{ctx.t("footer-legal")}</p>
                 <p class="footer-legal">
-                    {ctx.locale.t_args("footer-copyright", &[("year", i64::from(ctx.year).into())])}
+                    {ctx.locale.t_args("footer-copyright", &[("year", i64::from(ctx.year).into()), ("name", ctx.operator.legal_name.clone().into())])}
                 </p>
             </div>
         </footer>

@@ -220,8 +220,11 @@ mod tests {
         );
         assert_eq!(Locale::Tr.t("validation-required"), "Bu alan zorunludur");
         assert_eq!(
-            Locale::En.t_args("footer-copyright", &[("year", 2026.into())]),
-            "© 2026 Ortak. All rights reserved."
+            Locale::En.t_args(
+                "footer-copyright",
+                &[("year", 2026.into()), ("name", "Ortak A.Ş.".into())]
+            ),
+            "© 2026 Ortak A.Ş. · All rights reserved."
         );
     }
 

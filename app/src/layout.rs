@@ -1,10 +1,22 @@
-//! Which routes show the site header and footer (spec section 2, "Layout rules").
+//! Which routes show the site header and which footer (spec section 2, "Layout rules", as
+//! issue 28 changed them: flows keep the header, so a member can always sign out or leave, and
+//! get the slim footer instead of the marketing one).
 
 /// The page chrome a route gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Chrome {
     pub header: bool,
-    pub footer: bool,
+    pub footer: Footer,
+}
+
+/// Which footer a page ends with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Footer {
+    None,
+    /// Policies and the small print only: inside a flow, where the call to invest and the
+    /// newsletter would pull the member away from the step they are on.
+    Slim,
+    Full,
 }
 
 const NO_HEADER: &[&str] = &[
@@ -19,20 +31,7 @@ const NO_HEADER: &[&str] = &[
     "/forgotpassword",
     "/forgot-password",
     "/resetpassword",
-    "/boardingFlow/1",
-    "/boardingFlow/2",
-    "/boardingFlow/3",
-    "/boardingFlow/4",
-    "/boardingFlow/5",
-    "/boardingFlow/success",
-    "/projectFlow/1",
-    "/projectFlow/2",
-    "/projectFlow/3",
-    "/projectFlow/4",
-    "/mkk",
     "/techinvestor",
-    "/paymentSuccess",
-    "/paymentFail",
 ];
 
 const NO_FOOTER: &[&str] = &[
@@ -42,14 +41,22 @@ const NO_FOOTER: &[&str] = &[
     "/signin/2fa",
     "/signin/2fa/setup",
     "/signup",
-    "/boardingFlow/1",
-    "/boardingFlow/2",
-    "/boardingFlow/3",
-    "/boardingFlow/success",
     "/verificationtoken",
     "/forgot-password",
+];
+
+/// The flows, each a root path with everything under it: a member on their way through one
+/// gets the slim footer.
+const FLOWS: &[&str] = &[
+    "/boardingFlow",
+    "/mkk",
+    "/investmentFlow",
+    "/invFlow",
+    "/sandbox/3ds",
     "/paymentSuccess",
     "/paymentFail",
+    "/projectFlow",
+    "/vc-dashboard",
 ];
 
 fn under(path: &str, root: &str) -> bool {
@@ -59,9 +66,8 @@ fn under(path: &str, root: &str) -> bool {
             .is_some_and(|rest| rest.starts_with('/'))
 }
 
-/// The chrome of a request path (without query string). Payment results are shown bare
-/// (spec section 4); every dashboard path has neither header nor footer, and every
-/// vc-dashboard path has no header.
+/// The chrome of a request path (without query string). Every staff dashboard path has
+/// neither header nor footer (it has its own bar); flows have the header and the slim footer.
 pub fn chrome_for(path: &str) -> Chrome {
     let path = if path.len() > 1 {
         path.trim_end_matches('/')
@@ -69,9 +75,16 @@ pub fn chrome_for(path: &str) -> Chrome {
         path
     };
     let dashboard = under(path, "/dashboard");
+    let footer = if dashboard || NO_FOOTER.contains(&path) {
+        Footer::None
+    } else if FLOWS.iter().any(|root| under(path, root)) {
+        Footer::Slim
+    } else {
+        Footer::Full
+    };
     Chrome {
-        header: !(dashboard || under(path, "/vc-dashboard") || NO_HEADER.contains(&path)),
-        footer: !(dashboard || NO_FOOTER.contains(&path)),
+        header: !(dashboard || NO_HEADER.contains(&path)),
+        footer,
     }
 }
 
@@ -80,7 +93,15 @@ mod tests {
     use super::*;
 
     fn chrome(header: bool, footer: bool) -> Chrome {
+        let footer = if footer { Footer::Full } else { Footer::None };
         Chrome { header, footer }
+    }
+
+    fn flow() -> Chrome {
+        Chrome {
+            header: true,
+            footer: Footer::Slim,
+        }
     }
 
     #[test]
@@ -96,8 +117,6 @@ mod tests {
             ("/contactUs", chrome(true, true)),
             ("/reports", chrome(true, true)),
             ("/overview", chrome(true, true)),
-            ("/investmentFlow", chrome(true, true)),
-            ("/invFlow", chrome(true, true)),
             ("/faq", chrome(true, true)),
             ("/blog", chrome(true, true)),
             ("/politikalar/cerez-politikasi", chrome(true, true)),
@@ -110,24 +129,31 @@ mod tests {
             ("/forgotpassword", chrome(false, true)),
             ("/forgot-password", chrome(false, false)),
             ("/resetpassword", chrome(false, true)),
-            ("/boardingFlow/1", chrome(false, false)),
-            ("/boardingFlow/2", chrome(false, false)),
-            ("/boardingFlow/3", chrome(false, false)),
-            ("/boardingFlow/4", chrome(false, true)),
-            ("/boardingFlow/5", chrome(false, true)),
-            ("/boardingFlow/success", chrome(false, false)),
-            ("/projectFlow/1", chrome(false, true)),
-            ("/projectFlow/4", chrome(false, true)),
-            ("/mkk", chrome(false, true)),
+            ("/boardingFlow/1", flow()),
+            ("/boardingFlow/2", flow()),
+            ("/boardingFlow/3", flow()),
+            ("/boardingFlow/4", flow()),
+            ("/boardingFlow/5", flow()),
+            ("/boardingFlow/success", flow()),
+            ("/projectFlow/1", flow()),
+            ("/projectFlow/4", flow()),
+            ("/projectFlow/done", flow()),
+            ("/mkk", flow()),
+            ("/investmentFlow", flow()),
+            ("/investmentFlow/created", flow()),
+            ("/invFlow", flow()),
+            ("/invFlow/3ds/7", flow()),
+            ("/sandbox/3ds/7", flow()),
             ("/techinvestor", chrome(false, true)),
-            ("/paymentSuccess", chrome(false, false)),
-            ("/paymentFail", chrome(false, false)),
+            ("/paymentSuccess", flow()),
+            ("/paymentFail", flow()),
             ("/dashboard", chrome(false, false)),
             ("/dashboard/users", chrome(false, false)),
             ("/dashboard/takasbank", chrome(false, false)),
-            ("/vc-dashboard", chrome(false, true)),
-            ("/vc-dashboard/reports", chrome(false, true)),
+            ("/vc-dashboard", flow()),
+            ("/vc-dashboard/startups/3", flow()),
             ("/dashboardx", chrome(true, true)),
+            ("/mkkx", chrome(true, true)),
             ("/techinvestor/", chrome(false, true)),
         ];
         for (path, expected) in table {

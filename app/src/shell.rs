@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::components::{footer, header};
 use crate::i18n::Locale;
-use crate::layout::chrome_for;
+use crate::layout::{Footer, chrome_for};
 
 /// Built asset URLs (content-hashed), produced by the server's build from esbuild's manifest.
 #[derive(Clone, Debug, Default)]
@@ -65,6 +65,8 @@ pub struct PageContext<'a> {
     pub year: i32,
     /// The staff navigation this viewer may open, `(path, Fluent id)`; empty for others.
     pub staff_nav: &'a [(&'a str, &'a str)],
+    /// Who runs the platform.
+    pub operator: &'a crate::domain::operator::Operator,
 }
 
 impl PageContext<'_> {
@@ -222,7 +224,7 @@ fn document_head(ctx: &PageContext, page: &Page) -> impl IntoView + use<> {
 /// Renders a complete HTML document for `page`.
 pub fn render_document(ctx: &PageContext, page: Page) -> String {
     let chrome = chrome_for(ctx.path);
-    let bare = !chrome.header && !chrome.footer;
+    let bare = !chrome.header && chrome.footer == Footer::None;
     let flash = ctx.flash.clone();
     let html = Owner::new().with(|| {
         let head = document_head(ctx, &page);
@@ -238,7 +240,10 @@ pub fn render_document(ctx: &PageContext, page: Page) -> String {
                             {page.body}
                         </div>
                     </main>
-                    {chrome.footer.then(|| footer(ctx, page.footer_newsletter))}
+                    {(chrome.footer != Footer::None)
+                        .then(|| footer(ctx, page.footer_newsletter, chrome.footer == Footer::Slim))}
+                    // A bare page (signing in, a mailed link's page) still names who runs Ortak.
+                    {bare.then(|| view! { <footer class="bare-footer">{crate::pages::about::operator_line(ctx)}</footer> })}
                 </body>
             </html>
         }

@@ -1,5 +1,5 @@
-payment-step-card = Step 1 of 2: service fee
-payment-step-bank = Step 2 of 2: payment to escrow
+payment-step-card = Service fee, paid by card
+payment-step-bank = Investment amount, paid into escrow
 payment-card-title = Pay the service fee by card
 payment-card-text = For your approved request you first pay the service fee by card; then you transfer the investment amount to the Takasbank escrow account.
 payment-card-safe = Your card number and CVV go only to the payment institution; Ortak never stores them.

@@ -75,3 +75,5 @@ statements-type-receipt = Type a receipt
 statements-typed-source = Where the figure comes from
 busy-try-again = Ortak is very busy right now. Please try again in a few seconds.
 storage-full = Files cannot be received right now. Please try again later.
+statements-payer-iban = Payer's IBAN
+statements-resolution = Resolution

@@ -17,7 +17,7 @@ filter-completion = Completion
 filter-sort = Sort
 filter-any = All
 filter-apply = Apply
-filter-clean = Clean
+filter-clean = Clear
 filter-reset = Reset
 sort-recent = Last added
 sort-a-z = A-Z
@@ -99,6 +99,6 @@ filters-summary-active = { $count ->
     [one] Filter and sort (1 filter applied)
    *[other] Filter and sort ({ $count } filters applied)
 }
-filters-hint = Clean removes the filters and keeps the order; Reset also restores the order.
+filters-hint = Clear removes the filters and keeps the sort order; Reset removes the filters and restores the default order (last added).
 startup-completion = Goal reached
 percent = { $pct }%

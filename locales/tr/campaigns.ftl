@@ -247,3 +247,5 @@ round-committee-decision = Sürüm { $number }: { $outcome }, { $date }.
 round-committee-minutes = Tutanak belge kasasında
 campaign-submitted-by = { $date } tarihinde { $who } tarafından gönderildi.
 round-document-needs-approval = Bilgi formu onaylanmış bir kampanyaya aittir: önce komite bir sürümü onaylar, form o zaman oluşturulur.
+campaign-fund-line = Kalem { $n }
+startup-editor-campaign = Kampanya: açıklama, hedef ve dönem

@@ -1,5 +1,5 @@
-payment-step-card = Adım 1 / 2: hizmet bedeli
-payment-step-bank = Adım 2 / 2: emanet hesabına ödeme
+payment-step-card = Kartla ödenen hizmet bedeli
+payment-step-bank = Emanet hesabına ödenen yatırım tutarı
 payment-card-title = Hizmet bedelini kartla ödeyin
 payment-card-text = Onaylanan talebiniz için önce hizmet bedelini kartla ödersiniz; ardından yatırım tutarını Takasbank emanet hesabına aktarırsınız.
 payment-card-safe = Kart numaranız ve CVV kodunuz yalnızca ödeme kuruluşuna iletilir; Ortak bunları saklamaz.

@@ -75,3 +75,5 @@ statements-type-receipt = Tahsilatı elle gir
 statements-typed-source = Tutarın kaynağı
 busy-try-again = Ortak şu anda çok yoğun. Lütfen birkaç saniye sonra yeniden deneyin.
 storage-full = Şu anda dosya alınamıyor. Lütfen daha sonra yeniden deneyin.
+statements-payer-iban = Gönderenin IBAN'ı
+statements-resolution = Çözüm notu

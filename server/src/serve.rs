@@ -145,7 +145,7 @@ fn start_mailer(
         tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
         return Ok(None);
     };
-    let sender = SmtpSender::new(url, &settings.mail_from)?;
+    let sender = SmtpSender::new(url.expose(), &settings.mail_from)?;
     let worker = Worker {
         db: pool.clone(),
         clock: clock.clone(),
@@ -256,6 +256,12 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
         _ => None,
     };
     let callback_key = db::secrets::load_or_create(&running.pool, "payment_callback_key").await?;
+    let operator = settings.operator.operator();
+    if operator.is_sample() && running.public_url.starts_with("https://") {
+        tracing::warn!(
+            "ORTAK_OPERATOR_* are the demo's sample identity: set the operator's real one"
+        );
+    }
     let trusted_proxies =
         crate::settings::Proxy::parse_list(settings.trusted_proxies.as_deref().unwrap_or(""))
             .map_err(|e| anyhow::anyhow!("ORTAK_TRUSTED_PROXIES: {e}"))?;
@@ -280,6 +286,7 @@ async fn shared(settings: &Settings, running: Running) -> anyhow::Result<Shared>
             iban: settings.escrow_iban.clone(),
         },
         rounds: settings.rounds.clone(),
+        operator,
         identity_check: settings
             .nvi_url
             .as_deref()

@@ -42,6 +42,8 @@ pub struct Shared {
     pub unsubscribe: crate::mail::unsubscribe::UnsubscribeKey,
     /// The escrow account investors transfer to.
     pub escrow: Escrow,
+    /// Who runs the platform, as every page names it.
+    pub operator: ortak_app::domain::operator::Operator,
     /// Rounds, payment deadlines and the investors' limits.
     pub rounds: crate::settings::RoundSettings,
     /// Where staff notices about new applications and messages go.
@@ -103,6 +105,11 @@ impl AppState {
 
     pub fn wake_mailer(&self) {
         self.0.mail_waker.wake();
+    }
+
+    /// Whether queued mails are sent (SMTP is configured).
+    pub fn mails_leave(&self) -> bool {
+        self.0.mail_waker.sending()
     }
 }
 

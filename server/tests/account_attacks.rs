@@ -263,7 +263,10 @@ async fn deactivation_uses_up_open_links() {
         &admin,
         server.url(&format!("/dashboard/users/{id}/active")),
         &csrf_of(&page),
-        &[("active", "0".into())],
+        &[
+            ("active", "0".into()),
+            ("confirm", "gider@example.com".into()),
+        ],
     )
     .await;
     assert_eq!(r.status(), 303);
@@ -272,7 +275,10 @@ async fn deactivation_uses_up_open_links() {
         &admin,
         server.url(&format!("/dashboard/users/{id}/active")),
         &csrf_of(&page),
-        &[("active", "1".into())],
+        &[
+            ("active", "1".into()),
+            ("confirm", "gider@example.com".into()),
+        ],
     )
     .await;
     assert_eq!(r.status(), 303);

@@ -24,11 +24,53 @@ async fn start() -> (Server, SmtpSink) {
     (server, sink)
 }
 
+/// Forgets the visitor's message, so the member's part counts from nothing.
+async fn exec_clear(server: &Server) {
+    common::exec(server, "DELETE FROM contact_messages").await;
+}
+
 #[tokio::test]
-async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
+async fn contact_has_its_own_messages_and_reaches_staff_from_members_and_visitors() {
     let (server, sink) = start().await;
-    let visitor = client().get(server.url("/contactUs")).send().await.unwrap();
-    assert_eq!(visitor.headers()["location"], "/signin?next=/contactUs");
+    // A visitor writes too (issue 28): the acknowledgement to an address nobody proved carries
+    // nothing that was typed; staff read the message.
+    let visitor = client();
+    let form = common::text(&visitor, server.url("/contactUs")).await;
+    assert!(form.contains("name=\"message\"") && !form.contains("value=\"Ayşe"));
+    let token = csrf(&visitor, &server, "/contactUs").await;
+    let typed = [
+        ("name", "Zafer Ziyaretçi".to_owned()),
+        ("email", "ziyaretci@example.com".into()),
+        ("phone", "0532 765 43 21".into()),
+        ("subject", "Platformu kim işletiyor?".into()),
+        ("message", "Şirket bilgilerinizi öğrenebilir miyim?".into()),
+    ];
+    let sent = post_form(&visitor, server.url("/contactUs"), &token, &typed).await;
+    assert_eq!(sent.status(), 303);
+    let ack = sink
+        .wait_for("ziyaretci@example.com", "mesajınız alındı")
+        .await;
+    for typed in ["Zafer", "Platformu kim", "Şirket bilgilerinizi"] {
+        assert!(
+            !ack.text.contains(typed),
+            "no typed text to an unproved address: {typed}"
+        );
+    }
+    let staff = sink.wait_for("staff@ortak.local", "Zafer Ziyaretçi").await;
+    assert!(
+        staff
+            .text
+            .contains("Şirket bilgilerinizi öğrenebilir miyim?")
+    );
+    assert_eq!(
+        common::scalar(
+            &server,
+            "SELECT COUNT(*) FROM contact_messages WHERE user_id IS NULL"
+        )
+        .await,
+        1
+    );
+    exec_clear(&server).await;
 
     let browser = sign_up(&server, "iletisim@example.com").await;
     let page = common::text(&browser, server.url("/contactUs")).await;
@@ -101,8 +143,10 @@ async fn contact_is_for_members_with_its_own_messages_and_reaches_staff() {
     assert_eq!(count(&server, "contact_messages").await, 1);
     sink.wait_for("iletisim@example.com", "mesajınız alındı")
         .await;
-    let staff = sink.wait_for("staff@ortak.local", "İletişim mesajı").await;
-    assert!(staff.text.contains("MKK hesabımı nasıl açarım?"));
+    let staff = sink
+        .wait_for_text("staff@ortak.local", "MKK hesabımı nasıl açarım?")
+        .await;
+    assert!(staff.subject.contains("İletişim mesajı"));
 
     // Staff read the whole message in the inbox and in its CSV export.
     common::journeys::create_admin(&server.data, "okuyan@example.com", false);

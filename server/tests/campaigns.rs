@@ -871,7 +871,7 @@ async fn the_startup_page_shows_the_approved_terms_in_both_languages() {
         "Teklifin koşulları",
         "24.000.000 TL",
         "100 TL",
-        "36000",
+        "36.000",
         "2.400.000 TL",
         "3.000.000 TL",
         "Ürün geliştirme",

@@ -196,7 +196,7 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
                 ("established", "no"),
                 ("stage", "seed"),
                 ("has_income", "no"),
-                ("amount_sought_usd", "100000"),
+                ("amount_sought_tl", "100000"),
             ],
         ),
         (3, vec![("accelerator", "no"), ("prior_investment", "no")]),
@@ -282,7 +282,8 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
         "Deneme Girişimi",
         "Açıklama",
         "Ankara",
-        "100000",
+        // Figures in the locale's money format (issue 28).
+        "<dd>100.000 TL</dd>",
         "Ece · CEO · +90 532 111 22 33",
         "ece@example.com",
         "sunum.pdf",
@@ -308,6 +309,53 @@ async fn staff_follow_applications_inboxes_and_the_newsletter() {
     );
     let list = common::text(&admin, server.url("/dashboard/applications")).await;
     assert!(list.contains("Kabul edildi"));
+    // Declining is never one click (issue 28): not through the status moves, and on its page
+    // only with a reason, which is mailed to the applicant.
+    let one_click = post_form(
+        &admin,
+        server.url(&format!("/dashboard/applications/{id}/status")),
+        &csrf_of(&list),
+        &[("status", "declined".into())],
+    )
+    .await;
+    assert_eq!(one_click.status(), 400);
+    let decline = format!("/dashboard/applications/{id}/decline");
+    let confirm = common::text(&admin, server.url(&decline)).await;
+    assert!(confirm.contains("ece@example.com") && confirm.contains("geri alınamaz"));
+    let silent = post_form(
+        &admin,
+        server.url(&decline),
+        &csrf_of(&confirm),
+        &[("reason", " ".into())],
+    )
+    .await;
+    assert_eq!(silent.status(), 422);
+    assert!(silent.text().await.unwrap().contains("Bir gerekçe yazın"));
+    let reason = "Şu an sağlık teknolojisi girişimlerine odaklanıyoruz.";
+    let declined = post_form(
+        &admin,
+        server.url(&decline),
+        &csrf_of(&confirm),
+        &[("reason", reason.into())],
+    )
+    .await;
+    assert_eq!(declined.status(), 303);
+    let mailed = common::scalar(
+        &server,
+        &format!("SELECT COUNT(*) FROM outbox WHERE to_email = 'ece@example.com' AND text_body LIKE '%{reason}%'"),
+    )
+    .await;
+    assert_eq!(mailed, 1, "the applicant reads the reason");
+    let again = post_form(
+        &admin,
+        server.url(&decline),
+        &csrf_of(&confirm),
+        &[("reason", reason.into())],
+    )
+    .await;
+    assert_eq!(again.status(), 409);
+    let detail = common::text(&admin, server.url(&format!("/dashboard/applications/{id}"))).await;
+    assert!(detail.contains(reason));
     assert_eq!(
         visitor
             .get(server.url(&format!("/dashboard/applications/{id}/presentation")))

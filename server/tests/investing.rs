@@ -374,7 +374,7 @@ async fn an_investor_requests_an_investment_once_and_staff_review_it() {
     assert_eq!(move_to("approved").await, 303);
     let pending = common::text(&browser, server.url("/pendingInvestments")).await;
     assert!(
-        pending.contains("Onaylandı, ödeme bekleniyor")
+        pending.contains("Onaylandı, hizmet bedeli bekleniyor")
             && pending.contains(&format!("href=\"/invFlow?request={id}\""))
     );
     let approved = sink
@@ -388,6 +388,19 @@ async fn an_investor_requests_an_investment_once_and_staff_review_it() {
         approved.text.contains("Talebiniz adım adım")
             && approved.text.contains("Sıradaki adım: Hizmet bedelini"),
         "and shows the timeline with the fee deadline: {}",
+        approved.text
+    );
+    let fee: i64 = sqlx::query_scalar("SELECT fee_kurus FROM investment_requests WHERE id = ?")
+        .bind(id)
+        .fetch_one(&server.db().await)
+        .await
+        .unwrap();
+    let fee = ortak_app::domain::money::Money::from_kurus(fee).format(ortak_app::i18n::Locale::Tr);
+    assert!(
+        approved
+            .text
+            .contains(&format!("Kartla ödenecek hizmet bedeli: {fee}.")),
+        "and states the fee: {}",
         approved.text
     );
     // Staff cannot say it was paid: only the money moves it on (see money_path.rs).
@@ -621,8 +634,15 @@ async fn the_overview_reports_and_presentation_follow_what_the_investor_saved_an
         home.contains("href=\"/gsyf\""),
         "with the fund-application card"
     );
-    assert!(home.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
+    // First the address (the MKK form waits for it), then the MKK data.
+    assert!(home.contains("E-posta adresiniz henüz doğrulanmadı."));
+    assert!(!home.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
     assert!(home.contains("Henüz bir girişimi takip etmiyorsunuz"));
+    verify_email(&server, "rapor@example.com").await;
+    // The overview is kept up to two seconds between the server's own writes.
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let home = common::text(&browser, server.url("/")).await;
+    assert!(home.contains("MKK üyelik bilgilerinizi tamamlamanız gerekir"));
     let reports = common::text(&browser, server.url("/reports")).await;
     assert!(reports.contains("Henüz raporunuz yok."));
 

@@ -172,7 +172,10 @@ async fn kept_pages_show_each_member_their_own_and_never_outlive_a_change() {
         &admin,
         server.url(&format!("/dashboard/users/{id}/active")),
         &token,
-        &[("active", "0".into())],
+        &[
+            ("active", "0".into()),
+            ("confirm", "ali@example.com".into()),
+        ],
     )
     .await;
     assert_eq!(deactivated.status(), 303);

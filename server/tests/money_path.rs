@@ -179,7 +179,7 @@ async fn staff_cannot_mark_a_request_paid_with_nothing_paid() {
     let inserted = sqlx::query(
         "INSERT INTO investment_requests (user_id, startup_id, kind, amount_kurus, fee_kurus, fee_added,
              investment_kurus, total_kurus, status, risk_accepted_at, idempotency_key, cancel_until, information_form_id)
-         VALUES (1, 1, 'investment', 1, 0, 1, 1, 1, 'allocated', '2026-01-01', 'x', '2026-01-01',
+         VALUES (1, 1, 'investment', 10000000, 250000, 1, 10000000, 10250000, 'allocated', '2026-01-01', 'x', '2026-01-01',
                  (SELECT MAX(id) FROM round_documents WHERE startup_id = 1 AND kind = 'information-form'))",
     )
     .execute(&db)

@@ -22,17 +22,20 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
         .unwrap();
     assert_eq!(early.headers()["location"], "/boardingFlow/1");
     let step1 = common::text(&browser, server.url("/boardingFlow/1")).await;
+    // What sign-up asked is shown, the phone as people read it, and changed only on request.
     assert!(
-        step1.contains("value=\"+905321234567\""),
+        step1.contains("<dd>+90 532 123 45 67</dd>")
+            && step1.contains("value=\"+90 532 123 45 67\"")
+            && step1.contains("<details class=\"disclosure\">"),
         "prefilled from sign-up"
     );
+    // A flow: the site header (sign out, the way out) and the slim footer, no call to invest.
+    assert!(step1.contains("<header class=\"site-header\">"));
     assert!(
-        !step1.contains("<header class=\"site-header\">"),
-        "no header on onboarding"
-    );
-    assert!(
-        !step1.contains("<footer class=\"site-footer\">"),
-        "no footer on steps 1-3"
+        step1.contains("<footer class=\"site-footer site-footer--slim\">")
+            && !step1.contains("footer-cta")
+            && !step1.contains("newsletter-box"),
+        "the slim footer in a flow"
     );
 
     let token = csrf(&browser, &server, "/boardingFlow/1").await;
@@ -110,7 +113,7 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
         3,
         vec![
             ("purpose", "invest".into()),
-            ("budget", "25000-100000".into()),
+            ("budget", "250000-500000".into()),
         ],
     )
     .await;
@@ -173,7 +176,7 @@ async fn a_new_investor_completes_onboarding_step_by_step() {
     assert_eq!(row.0, "+905551112233");
     assert_eq!(row.1, "corporate");
     assert_eq!(row.2, "Anadolu Holding A.Ş.");
-    assert_eq!(row.3, "25000-100000");
+    assert_eq!(row.3, "250000-500000");
     assert_eq!(row.4, "energy,fintech");
     assert_eq!(row.5, 1);
     assert_eq!(row.6, "Çiçek Tarım");

@@ -201,7 +201,8 @@ async fn a_visitor_opening_a_startup_is_told_why_to_join() {
     let server = Server::start();
     let (_, signin) = server.get("/signin?next=/startups/cemre-enerji").await;
     assert!(signin.contains("Girişim ayrıntılarını yalnızca üyeler görebilir"));
-    assert!(signin.contains("href=\"/signup\">Ücretsiz üye olun"));
+    // Joining from there comes back to the startup once the address is verified.
+    assert!(signin.contains("href=\"/signup?next=/startups/cemre-enerji\">Ücretsiz üye olun"));
     let (_, plain) = server.get("/signin").await;
     assert!(!plain.contains("Girişim ayrıntılarını yalnızca üyeler görebilir"));
 }

@@ -303,6 +303,16 @@ async fn deleting_a_membership_keeps_only_what_the_law_requires() {
 
     let deleted = delete_membership(&server, &member).await;
     assert_eq!(deleted.status(), 303);
+    // A mail confirms it, saying what the law keeps; once sent, the outbox forgets it.
+    let confirmed = sink.wait_for(email, "üyeliğiniz silindi").await;
+    assert!(confirmed.text.contains("on yıl saklamamız gerekir"));
+    for _ in 0..50 {
+        let left = format!("SELECT COUNT(*) FROM outbox WHERE to_email = '{email}'");
+        if scalar(&server, &left).await == 0 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 
     // Erased: everything the law does not require, files included.
     for (what, sql) in [

@@ -85,7 +85,10 @@ async fn every_profile_tab_saves_and_refuses_bad_input() {
         &browser,
         server.url("/profile/preferences"),
         &token,
-        &[("purpose", "invest".into()), ("budget", "0-10000".into())],
+        &[
+            ("purpose", "invest".into()),
+            ("budget", "100000-250000".into()),
+        ],
     )
     .await;
     assert_eq!(bad.status(), 422);
@@ -95,7 +98,7 @@ async fn every_profile_tab_saves_and_refuses_bad_input() {
         &token,
         &[
             ("purpose", "ecosystem".into()),
-            ("budget", "0-10000".into()),
+            ("budget", "100000-250000".into()),
             ("interests", "healthcare".into()),
         ],
     )

@@ -70,8 +70,8 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
     let browser = client();
     let page = common::text(&browser, server.url("/projectFlow/1")).await;
     assert!(
-        !page.contains("<header class=\"site-header\">"),
-        "no header on the application"
+        page.contains("<header class=\"site-header\">") && !page.contains("footer-cta"),
+        "the application is a flow: the site header, the slim footer"
     );
     let early = browser
         .get(server.url("/projectFlow/3"))
@@ -182,8 +182,8 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
             ("has_income", "yes".into()),
             ("monthly_income", "120.000".into()),
             ("monthly_expense", "180.000".into()),
-            ("valuation_usd", "2.500.000".into()),
-            ("amount_sought_usd", "400.000".into()),
+            ("valuation_tl", "2.500.000".into()),
+            ("amount_sought_tl", "400.000".into()),
         ]
     };
     let bad = post_form(&browser, server.url("/projectFlow/2"), &csrf, &step2("beş")).await;
@@ -264,12 +264,30 @@ async fn a_visitor_applies_in_four_steps_with_a_checked_presentation() {
     assert_eq!(applications(&server, "new").await, 1);
     let done = common::text(&browser, server.url("/projectFlow/done")).await;
     assert!(done.contains("Başvurunuz alındı"));
+    assert_eq!(
+        done.matches("class=\"brand\"").count(),
+        1,
+        "one logo: the header's"
+    );
+    // Nobody else is thanked for an application they did not send.
+    let other = client()
+        .get(server.url("/projectFlow/done"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), 303);
+    assert_eq!(other.headers()["location"], "/projectFlow/1");
     sink.wait_for("ece@kuzey.example.com", "girişim başvurunuz alındı")
         .await;
     let staff = sink
         .wait_for("staff@ortak.local", "Girişim başvurusu")
         .await;
     assert!(staff.text.contains("Kuzey Robotik"));
+    assert!(
+        staff.text.contains("Aranan yatırım: 400.000 TL"),
+        "in lira, formatted: {}",
+        staff.text
+    );
 
     // The draft is gone: a new application starts afresh.
     let fresh = common::text(&browser, server.url("/projectFlow/1")).await;

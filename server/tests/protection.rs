@@ -89,6 +89,11 @@ async fn saying_i_am_a_company_lifts_no_limit_until_staff_verify_it() {
         "SELECT id FROM users WHERE email = 'paravan@example.com'",
     )
     .await;
+    // Staff see what they verify: the class and number, the declared income, the birth date.
+    let member = common::text(&staff, server.url(&format!("/dashboard/users/{user}"))).await;
+    assert!(member.contains("Kurumsal") && member.contains("VKN 0085010405"));
+    assert!(member.contains("Yıllık gelir (TL)") && member.contains("0 TL"));
+    assert!(member.contains("Doğum tarihi") && member.contains("29.02.1984"));
     let board = csrf(&staff, &server, "/dashboard/users").await;
     let verified = post_form(
         &staff,
@@ -134,7 +139,7 @@ async fn saying_i_am_a_company_lifts_no_limit_until_staff_verify_it() {
 
     // The staff request page shows the class, the MKK state and the limit.
     let page = common::text(&staff, server.url(&format!("/dashboard/investments/{id}"))).await;
-    assert!(page.contains("Gönderildiği sıfat") && page.contains("vkn:0085010405"));
+    assert!(page.contains("Gönderildiği sıfat") && page.contains("VKN 0085010405"));
     assert!(page.contains("Yatırımcı sınıfı şu an") && page.contains("Tüzel"));
     assert!(page.contains("Yıllık limit şu an") && page.contains("Sınırsız"));
 }

@@ -620,7 +620,7 @@ async fn the_annual_limit_is_shown_before_starting_and_enforced() {
         api.text()
             .await
             .unwrap()
-            .contains("nitelikli yatırımcı beyanınız doğrulanmadan")
+            .contains("nitelikli yatırımcı beyanınız doğrulanabilir")
     );
 
     // A higher income: over what remains is refused with a clear message, not silently cut.
@@ -703,7 +703,7 @@ async fn staff_see_each_round_and_record_figures_beside_the_ledger_but_never_the
         "2.880.000 TL",        // capacity with the margin
         "1.680.000 TL",        // received in escrow
         "2 talep, 300.000 TL", // the waitlist
-        "Turu şimdi kapat",
+        "Turu erken bitirme seçenekleri",
         "Takasbank iade listesini indir",
     ] {
         assert!(page.contains(fact), "{fact}");

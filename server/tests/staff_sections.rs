@@ -114,6 +114,7 @@ async fn request(server: &Server, browser: &reqwest::Client, slug: &str) -> (u16
         &[
             ("startup", slug.into()),
             ("amount", "100.000".into()),
+            ("fee_added", "on".into()),
             ("risk", "on".into()),
             ("idempotency_key", key),
         ],
@@ -535,6 +536,15 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     let admin = sign_in(&server, "admin@example.com", ADMIN_PASSWORD).await;
     let page = common::text(&admin, server.url(&format!("/dashboard/users/{id}"))).await;
     assert!(page.contains("uye@example.com") && page.contains("Yönetici yap"));
+    // Role changes and deactivation are set apart, each on a confirmation page that says what
+    // happens and wants the member's address typed.
+    assert!(page.contains(&format!("/dashboard/users/{id}/role?to=admin")));
+    let confirm = common::text(
+        &admin,
+        server.url(&format!("/dashboard/users/{id}/active?to=0")),
+    )
+    .await;
+    assert!(confirm.contains("hesabı kapatılır") && confirm.contains("açık yatırım talebi yok"));
     assert!(
         !page.contains("Süper yönetici yap"),
         "admins cannot grant superadmin"
@@ -548,7 +558,10 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     assert_eq!(
         post(
             server.url(&format!("/dashboard/users/{id}/role")),
-            vec![("role", "superadmin".into())]
+            vec![
+                ("role", "superadmin".into()),
+                ("confirm", "uye@example.com".into())
+            ]
         )
         .await,
         403
@@ -556,7 +569,10 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     assert_eq!(
         post(
             server.url(&format!("/dashboard/users/{me}/role")),
-            vec![("role", "investor".into())]
+            vec![
+                ("role", "investor".into()),
+                ("confirm", "admin@example.com".into())
+            ]
         )
         .await,
         403,
@@ -565,7 +581,10 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     assert_eq!(
         post(
             server.url(&format!("/dashboard/users/{boss}/active")),
-            vec![("active", "0".into())]
+            vec![
+                ("active", "0".into()),
+                ("confirm", "super@example.com".into())
+            ]
         )
         .await,
         403,
@@ -574,7 +593,22 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     assert_eq!(
         post(
             server.url(&format!("/dashboard/users/{id}/role")),
-            vec![("role", "admin".into())]
+            vec![
+                ("role", "admin".into()),
+                ("confirm", "someone@example.com".into())
+            ]
+        )
+        .await,
+        422,
+        "not confirmed: nothing changes"
+    );
+    assert_eq!(
+        post(
+            server.url(&format!("/dashboard/users/{id}/role")),
+            vec![
+                ("role", "admin".into()),
+                ("confirm", "uye@example.com".into())
+            ]
         )
         .await,
         303
@@ -605,7 +639,10 @@ async fn staff_change_roles_deactivate_members_and_edit_automatic_mails() {
     assert_eq!(
         post(
             server.url(&format!("/dashboard/users/{id}/active")),
-            vec![("active", "0".into())]
+            vec![
+                ("active", "0".into()),
+                ("confirm", "uye@example.com".into())
+            ]
         )
         .await,
         303

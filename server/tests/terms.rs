@@ -166,7 +166,7 @@ async fn a_member_signed_in_before_the_new_version_accepts_it_before_any_member_
     let body: serde_json::Value = api.json().await.unwrap();
     assert_eq!(
         body["message"],
-        "Devam etmek için güncel üyelik sözleşmesini ve KVKK aydınlatma metnini kabul edin."
+        "Devam etmek için KVKK aydınlatma metnini okuyup güncel üyelik sözleşmesini kabul edin."
     );
     // Public pages stay open, and so do the member's KVKK rights.
     assert_eq!(

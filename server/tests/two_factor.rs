@@ -351,11 +351,28 @@ async fn a_superadmin_resets_a_lost_authenticator_and_staff_cannot_turn_it_off()
     )
     .await;
     assert_eq!(refused.status(), 403);
+    // The reset is confirmed on its own page by typing the member's address.
+    let confirm = common::text(&boss, server.url(&format!("/dashboard/users/{id}/2fa"))).await;
+    assert!(confirm.contains("admin@ortak.test") && confirm.contains("name=\"confirm\""));
+    let unconfirmed = post_form(
+        &boss,
+        server.url(&format!("/dashboard/users/{id}/2fa")),
+        &csrf_of(&page),
+        &[
+            ("reset", "1".into()),
+            ("confirm", "baska@ortak.test".into()),
+        ],
+    )
+    .await;
+    assert_eq!(unconfirmed.status(), 422);
     let reset = post_form(
         &boss,
         server.url(&format!("/dashboard/users/{id}/2fa")),
         &csrf_of(&page),
-        &[("reset", "1".into())],
+        &[
+            ("reset", "1".into()),
+            ("confirm", "Admin@Ortak.test".into()),
+        ],
     )
     .await;
     assert_eq!(reset.status(), 303);

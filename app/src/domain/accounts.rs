@@ -97,6 +97,18 @@ pub struct SignupForm {
     pub language: String,
     pub investor_type: String,
     pub terms: Option<String>,
+    /// Where to go once the address is verified (a local path), kept through sign-up.
+    pub next: String,
+}
+
+/// Where a founder staff invited lands: their startup's dashboard.
+pub const FOUNDER_LANDING: &str = "/vc-dashboard";
+
+/// Whether a sign-up going on to `next` is a founder's (from staff's invitation): a founder
+/// joins to work for their startup, so the form does not make them pick an investor type
+/// (onboarding asks it of anyone who goes on to invest).
+pub fn founder_signup(next: &str) -> bool {
+    next == FOUNDER_LANDING || next.starts_with("/vc-dashboard/")
 }
 
 pub struct NewAccount {
@@ -108,7 +120,8 @@ pub struct NewAccount {
     pub country: String,
     pub city: String,
     pub language: Locale,
-    pub investor_type: InvestorType,
+    /// `None` for a founder's sign-up that did not say.
+    pub investor_type: Option<InvestorType>,
 }
 
 pub fn validate_signup(form: &SignupForm) -> Result<NewAccount, FieldErrors> {
@@ -131,26 +144,25 @@ pub fn validate_signup(form: &SignupForm) -> Result<NewAccount, FieldErrors> {
         errors.add("language", "validation-required");
     }
     let investor_type = InvestorType::from_code(&form.investor_type);
-    if investor_type.is_none() {
+    let optional = founder_signup(&form.next) && form.investor_type.is_empty();
+    if investor_type.is_none() && !optional {
         errors.add("investor_type", "validation-user-type");
     }
     if form.terms.as_deref() != Some("on") {
         errors.add("terms", "validation-terms");
     }
-    match (email, phone, language, investor_type) {
-        (Some(email), Some(phone), Some(language), Some(investor_type)) if errors.is_empty() => {
-            Ok(NewAccount {
-                email,
-                password: form.password.clone(),
-                first_name,
-                last_name,
-                phone,
-                country,
-                city,
-                language,
-                investor_type,
-            })
-        }
+    match (email, phone, language) {
+        (Some(email), Some(phone), Some(language)) if errors.is_empty() => Ok(NewAccount {
+            email,
+            password: form.password.clone(),
+            first_name,
+            last_name,
+            phone,
+            country,
+            city,
+            language,
+            investor_type,
+        }),
         _ => Err(errors),
     }
 }
@@ -182,7 +194,28 @@ mod tests {
     fn accepts_a_complete_form() {
         let account = validate_signup(&valid()).unwrap();
         assert_eq!(account.phone, "+905321234567");
-        assert_eq!(account.investor_type, InvestorType::Individual);
+        assert_eq!(account.investor_type, Some(InvestorType::Individual));
+    }
+
+    #[test]
+    fn a_founder_need_not_pick_an_investor_type() {
+        let mut form = valid();
+        form.investor_type = String::new();
+        form.next = FOUNDER_LANDING.into();
+        assert_eq!(validate_signup(&form).unwrap().investor_type, None);
+        form.investor_type = "corporate".into();
+        assert_eq!(
+            validate_signup(&form).unwrap().investor_type,
+            Some(InvestorType::Corporate)
+        );
+        form.investor_type = "other".into();
+        assert!(
+            validate_signup(&form).is_err(),
+            "a bad value is still refused"
+        );
+        form.investor_type = String::new();
+        form.next = "/startups".into();
+        assert!(validate_signup(&form).is_err(), "investors pick one");
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub const GSYF_RANGES: [&str; 6] = [
     "300k-plus",
 ];
 /// Academy budget ranges: the spec's USD ranges.
-pub use crate::domain::onboarding::BUDGETS as ACADEMY_BUDGETS;
+pub const ACADEMY_BUDGETS: [&str; 4] = ["0-10000", "10000-25000", "25000-100000", "100000-plus"];
 /// Where academy applicants heard of it (spec: website, newsletter, friend or colleague, social media, other).
 pub use crate::domain::onboarding::HEARD_FROM as ACADEMY_HEARD_FROM;
 

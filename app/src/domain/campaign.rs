@@ -76,12 +76,11 @@ pub fn campaign_days(starts: Date, ends: Date) -> i64 {
 pub type CampaignForm = BTreeMap<String, String>;
 
 /// The form a campaign shows in the editor.
-pub fn form_of(c: &Campaign) -> CampaignForm {
-    let lira = |k: i64| {
-        Money::from_kurus(k)
-            .format(crate::i18n::Locale::Tr)
-            .replace(" TL", "")
-    };
+/// A campaign as its editor's fields, amounts grouped as `locale` writes them (both forms are
+/// read back).
+pub fn form_of(c: &Campaign, locale: crate::i18n::Locale) -> CampaignForm {
+    let lira = |k: i64| Money::from_kurus(k).format(locale).replace(" TL", "");
+    let signed_lira = |k: i64| signed_lira(k, locale);
     let mut f = CampaignForm::new();
     let mut put = |k: &str, v: String| {
         f.insert(k.to_owned(), v);
@@ -98,7 +97,7 @@ pub fn form_of(c: &Campaign) -> CampaignForm {
     let t = &c.terms;
     put("pre_money_valuation", lira(t.pre_money_valuation_kurus));
     put("share_price", lira(t.share_price_kurus));
-    put("shares_offered", t.shares_offered.to_string());
+    put("shares_offered", group(t.shares_offered, locale));
     put("minimum_raise", lira(t.minimum_raise_kurus));
     put("maximum_raise", lira(t.maximum_raise_kurus));
     for (i, row) in t.use_of_funds.iter().enumerate() {
@@ -125,9 +124,27 @@ pub fn form_of(c: &Campaign) -> CampaignForm {
     f
 }
 
-fn signed_lira(kurus: i64) -> String {
+/// A count with `locale`'s thousands separator (`36.000`, `36,000`).
+pub fn group(n: i64, locale: crate::i18n::Locale) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let sep = if locale == crate::i18n::Locale::En {
+        ','
+    } else {
+        '.'
+    };
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(sep);
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+fn signed_lira(kurus: i64, locale: crate::i18n::Locale) -> String {
     let shown = Money::from_kurus(kurus.abs())
-        .format(crate::i18n::Locale::Tr)
+        .format(locale)
         .replace(" TL", "");
     if kurus < 0 {
         format!("-{shown}")
@@ -229,7 +246,7 @@ fn offer(f: &CampaignForm, e: &mut FieldErrors) -> (i64, Terms) {
     let maximum = money(e, "maximum_raise");
     let shares = match field(f, "shares_offered")
         .trim()
-        .replace('.', "")
+        .replace(['.', ',', ' '], "")
         .parse::<i64>()
     {
         Ok(n) if n > 0 => n,
@@ -424,7 +441,15 @@ mod tests {
     fn a_campaign_goes_through_its_form_and_back() {
         let c = sample();
         assert_eq!(c.days(), 60);
-        assert_eq!(validate(&form_of(&c), 60), Ok(c.clone()));
+        assert_eq!(
+            validate(&form_of(&c, crate::i18n::Locale::Tr), 60),
+            Ok(c.clone())
+        );
+        // English grouping reads back the same.
+        assert_eq!(
+            validate(&form_of(&c, crate::i18n::Locale::En), 60),
+            Ok(c.clone())
+        );
         let json = serde_json::to_string(&c).unwrap();
         assert_eq!(serde_json::from_str::<Campaign>(&json).unwrap(), c);
     }
@@ -433,7 +458,7 @@ mod tests {
     fn each_rule_of_a_campaign_has_its_message() {
         let c = sample();
         let refused = |change: &dyn Fn(&mut CampaignForm), field: &str, id: &str| {
-            let mut f = form_of(&c);
+            let mut f = form_of(&c, crate::i18n::Locale::Tr);
             change(&mut f);
             let e = validate(&f, 60).unwrap_err();
             assert_eq!(e.get(field), Some(id), "{field}");

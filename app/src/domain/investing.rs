@@ -15,6 +15,8 @@ pub enum AmountError {
     NotANumber,
     BelowMinimum,
     AboveMaximum,
+    /// With the fee taken out of the amount, what goes to escrow is below the minimum.
+    EscrowBelowMinimum,
 }
 
 impl AmountError {
@@ -24,6 +26,7 @@ impl AmountError {
             AmountError::NotANumber => "validation-number",
             AmountError::BelowMinimum => "validation-minimum-investment",
             AmountError::AboveMaximum => "validation-maximum-investment",
+            AmountError::EscrowBelowMinimum => "validation-escrow-minimum",
         }
     }
 }
@@ -53,6 +56,20 @@ pub struct Breakdown {
     /// Paid to escrow.
     pub investment: Money,
     pub total: Money,
+}
+
+/// The request's money for an amount typed: what goes to escrow (the investment) must itself
+/// meet the minimum, so with the fee taken out of the amount, the amount must cover both.
+pub fn checked_breakdown(
+    input: &str,
+    fee_rate_bp: i64,
+    fee_added: bool,
+) -> Result<Breakdown, AmountError> {
+    let b = breakdown(parse_amount(input)?, fee_rate_bp, fee_added);
+    if b.investment < MINIMUM_INVESTMENT {
+        return Err(AmountError::EscrowBelowMinimum);
+    }
+    Ok(b)
 }
 
 pub fn breakdown(amount: Money, fee_rate_bp: i64, fee_added: bool) -> Breakdown {
@@ -289,6 +306,25 @@ impl MoneyKind {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_goes_to_escrow_meets_the_minimum() {
+        // 100.000 TL with the fee added: all of it to escrow.
+        let b = checked_breakdown("100.000", 250, true).unwrap();
+        assert_eq!(b.investment, Money::from_lira(100_000));
+        // The fee taken out: 97.500 TL would go to escrow, below the minimum.
+        assert_eq!(
+            checked_breakdown("100.000", 250, false),
+            Err(AmountError::EscrowBelowMinimum)
+        );
+        // 102.564 TL covers it: 2.564,10 TL fee, 99.999,90 TL... not quite; 102.565 TL does.
+        assert_eq!(
+            checked_breakdown("102.564", 250, false),
+            Err(AmountError::EscrowBelowMinimum)
+        );
+        let b = checked_breakdown("102.565", 250, false).unwrap();
+        assert!(b.investment >= MINIMUM_INVESTMENT);
+    }
 
     #[test]
     fn amounts_respect_the_minimum() {

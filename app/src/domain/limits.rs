@@ -68,6 +68,23 @@ pub fn annual_limit(rules: &LimitRules, class: InvestorClass) -> Option<Money> {
     Some(by_income.max(rules.base))
 }
 
+/// The declared annual income at which a non-qualified individual's limit reaches `amount`;
+/// `None` when the income rule's cap is below it (only qualified status reaches it then).
+pub fn income_needed_for(rules: &LimitRules, amount: Money) -> Option<Money> {
+    if amount <= rules.base {
+        return Some(Money::from_kurus(0));
+    }
+    if amount > rules.cap || rules.income_share_bp <= 0 {
+        return None;
+    }
+    // Rounded up to the lira: that income is enough.
+    let kurus = i128::from(amount.kurus()) * 10_000;
+    let share = i128::from(rules.income_share_bp);
+    let income = (kurus + share - 1) / share;
+    let lira = (income + 99) / 100;
+    i64::try_from(lira).ok().map(Money::from_lira)
+}
+
 /// Where an investor stands against the limit this year.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LimitStatus {
@@ -115,6 +132,20 @@ pub fn year_bounds(today: Date) -> (OffsetDateTime, OffsetDateTime) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_income_that_reaches_the_minimum() {
+        let rules = LimitRules::default();
+        assert_eq!(
+            income_needed_for(&rules, MINIMUM_INVESTMENT),
+            Some(Money::from_lira(1_000_000))
+        );
+        assert_eq!(income_needed_for(&rules, Money::from_lira(300_000)), None);
+        assert_eq!(
+            income_needed_for(&rules, Money::from_lira(40_000)),
+            Some(Money::from_kurus(0))
+        );
+    }
     use time::macros::{date, datetime};
 
     fn individual(income_lira: i64) -> InvestorClass {

@@ -54,6 +54,14 @@ impl Mkk {
     }
 }
 
+/// An identity key (`tckn:10000000146`) as people read it: `TCKN 10000000146`.
+pub fn identity_label(key: &str) -> String {
+    match key.split_once(':') {
+        Some((kind, number)) => format!("{} {number}", kind.to_uppercase()),
+        None => key.to_owned(),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum MkkStatus {
@@ -229,6 +237,12 @@ pub fn validate_mkk(form: &MkkForm, today: Date) -> Result<Mkk, FieldErrors> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn identity_keys_read_as_their_kind_and_number() {
+        assert_eq!(identity_label("tckn:10000000146"), "TCKN 10000000146");
+        assert_eq!(identity_label("vkn:1234567890"), "VKN 1234567890");
+    }
     use time::macros::date;
 
     fn form() -> MkkForm {

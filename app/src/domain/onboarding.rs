@@ -8,8 +8,25 @@ pub const STEPS: u8 = 5;
 
 /// Registration purposes (spec section 9).
 pub const PURPOSES: [&str; 3] = ["invest", "technology", "ecosystem"];
-/// Investment budget ranges in USD (spec section 9).
-pub const BUDGETS: [&str; 4] = ["0-10000", "10000-25000", "25000-100000", "100000-plus"];
+/// Investment budget ranges in lira, from the minimum ticket (100.000 TL) up. The spec's
+/// bands were in dollars, three of four below the minimum ticket; answers given in them are
+/// stored as `usd:` and a band code (migration 0064) and read with [`budget_label`].
+pub const BUDGETS: [&str; 4] = [
+    "100000-250000",
+    "250000-500000",
+    "500000-1000000",
+    "1000000-plus",
+];
+
+/// The Fluent id of a stored budget's label: a lira band, or a dollar band given before the
+/// bands were in lira (`usd:0-10000`). `None` when nothing was chosen.
+pub fn budget_label(stored: &str) -> Option<String> {
+    match stored.strip_prefix("usd:") {
+        _ if stored.is_empty() => None,
+        Some(usd) => Some(format!("budget-{usd}")),
+        None => Some(format!("budget-{stored}")),
+    }
+}
 /// Interest categories (spec section 9).
 pub const INTERESTS: [&str; 8] = [
     "agriculture",

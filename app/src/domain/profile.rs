@@ -37,6 +37,24 @@ pub struct Profile {
     pub has_image: bool,
     /// The optional mails the member gets (`MailKind` codes).
     pub mails: Vec<String>,
+    /// The MKK membership data the member sent, once sent: what investing goes by, so the
+    /// investor tab shows it instead of a form of its own.
+    pub mkk: Option<MkkSent>,
+}
+
+/// The MKK membership data as sent, formatted for reading.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MkkSent {
+    pub status: String,
+    pub investor_type: String,
+    pub citizen: bool,
+    pub id_type: String,
+    pub identity_number: String,
+    pub name: String,
+    pub organisation: String,
+    /// Formatted in the reader's language.
+    pub annual_income: String,
+    pub birth_date: String,
 }
 
 fn required_text(errors: &mut FieldErrors, field: &'static str, value: &str, required: bool) {

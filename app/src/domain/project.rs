@@ -7,6 +7,9 @@ use crate::domain::phone::normalize_mobile;
 use crate::domain::startups::{SECTORS, STAGES};
 use crate::forms::FieldErrors;
 
+mod answers;
+pub use answers::answer_shown;
+
 pub const STEPS: u8 = 4;
 pub const DESCRIPTION_MAX_CHARS: usize = 1000;
 /// Presentation files: pdf, pptx or ppt, at most 5 MB (spec).
@@ -56,8 +59,8 @@ pub fn step_fields(step: u8) -> Vec<String> {
             "has_income",
             "monthly_income",
             "monthly_expense",
-            "valuation_usd",
-            "amount_sought_usd",
+            "valuation_tl",
+            "amount_sought_tl",
         ],
         3 => &[
             "accelerator",
@@ -67,7 +70,7 @@ pub fn step_fields(step: u8) -> Vec<String> {
             "prior_investment",
             "prior_date",
             "prior_investors",
-            "prior_amount",
+            "prior_amount_tl",
         ],
         4 => &["contact_email", "how_heard", "note"],
         _ => &[],
@@ -80,8 +83,10 @@ pub fn step_fields(step: u8) -> Vec<String> {
 }
 
 /// Each answer of steps 1-4 with the Fluent id of its label, in the form's order (founders
-/// apart: see [`FOUNDER_FIELDS`]), for showing a submitted application to staff.
-pub const ANSWER_LABELS: [(&str, &str); 30] = [
+/// apart: see [`FOUNDER_FIELDS`]), for showing a submitted application to staff. The figures
+/// are in lira; applications sent before they were (issue 28) hold them in dollars, under the
+/// keys marked `legacy`, still shown with their own labels.
+pub const ANSWER_LABELS: [(&str, &str); 33] = [
     ("name", "project-name"),
     ("sector", "filter-sector"),
     ("subcategory", "project-subcategory"),
@@ -99,6 +104,9 @@ pub const ANSWER_LABELS: [(&str, &str); 30] = [
     ("has_income", "project-has-income"),
     ("monthly_income", "project-monthly-income"),
     ("monthly_expense", "project-monthly-expense"),
+    ("valuation_tl", "project-valuation-tl"),
+    ("amount_sought_tl", "project-amount-sought-tl"),
+    // legacy: in dollars
     ("valuation_usd", "project-valuation"),
     ("amount_sought_usd", "project-amount-sought"),
     ("accelerator", "project-accelerator"),
@@ -108,6 +116,8 @@ pub const ANSWER_LABELS: [(&str, &str); 30] = [
     ("prior_investment", "project-prior"),
     ("prior_date", "project-date"),
     ("prior_investors", "project-investors"),
+    ("prior_amount_tl", "project-amount-tl"),
+    // legacy: in dollars
     ("prior_amount", "project-amount-usd"),
     ("contact_email", "project-contact-email"),
     ("how_heard", "field-how-heard"),
@@ -254,8 +264,8 @@ fn company(errors: &mut FieldErrors, a: &BTreeMap<String, String>) {
         number(errors, a, "monthly_income", true);
         number(errors, a, "monthly_expense", true);
     }
-    number(errors, a, "valuation_usd", false);
-    number(errors, a, "amount_sought_usd", true);
+    number(errors, a, "valuation_tl", false);
+    number(errors, a, "amount_sought_tl", true);
 }
 
 /// Step 3: an accelerator programme and an earlier round, each only when there was one.
@@ -268,7 +278,7 @@ fn history(errors: &mut FieldErrors, a: &BTreeMap<String, String>) {
     if yes_no(errors, a, "prior_investment") {
         date(errors, a, "prior_date", true);
         line(errors, a, "prior_investors", true, 300);
-        number(errors, a, "prior_amount", true);
+        number(errors, a, "prior_amount_tl", true);
     }
 }
 
@@ -359,66 +369,8 @@ impl ApplicationStatus {
     }
 }
 
-/// An answer as staff read it, in `locale`: a sector, a stage or a yes/no by its label, a date
-/// in the locale's form; anything else as the applicant typed it.
-pub fn answer_shown(key: &str, value: &str, locale: crate::i18n::Locale) -> String {
-    let label = match key {
-        "sector" if SECTORS.contains(&value) => Some(format!("interest-{value}")),
-        "stage" if STAGES.contains(&value) => Some(format!("stage-{value}")),
-        "established" | "has_income" | "accelerator" | "prior_investment"
-            if matches!(value, "yes" | "no") =>
-        {
-            Some(format!("answer-{value}"))
-        }
-        _ => None,
-    };
-    if let Some(id) = label {
-        return locale.t(&id);
-    }
-    if key.ends_with("phone") {
-        return crate::domain::phone::format_phone(value);
-    }
-    let date = time::Date::parse(value, &time::format_description::well_known::Iso8601::DATE);
-    match (key.ends_with("_on") || key.ends_with("_date"), date) {
-        (true, Ok(date)) => crate::domain::time_fmt::format_date_short(date, locale),
-        _ => value.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use crate::i18n::Locale;
-
-    #[test]
-    fn answers_are_shown_by_their_labels_and_dates_in_the_locale() {
-        assert_eq!(
-            answer_shown("sector", "fintech", Locale::En),
-            Locale::En.t("interest-fintech")
-        );
-        assert_ne!(answer_shown("sector", "fintech", Locale::Tr), "fintech");
-        assert_eq!(
-            answer_shown("stage", "seed", Locale::Tr),
-            Locale::Tr.t("stage-seed")
-        );
-        assert_eq!(
-            answer_shown("has_income", "yes", Locale::Tr),
-            Locale::Tr.t("answer-yes")
-        );
-        assert_eq!(
-            answer_shown("established_on", "2024-09-15", Locale::Tr),
-            "15.09.2024"
-        );
-        assert_eq!(
-            answer_shown("prior_date", "2024-09-15", Locale::En),
-            "15/09/2024"
-        );
-        assert_eq!(answer_shown("name", "yes", Locale::En), "yes");
-        assert_eq!(
-            answer_shown("founder_1_phone", "+905321234567", Locale::En),
-            "+90 532 123 45 67"
-        );
-        assert_eq!(answer_shown("sector", "unknown", Locale::En), "unknown");
-    }
     use super::*;
 
     fn answers(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
@@ -460,7 +412,7 @@ mod tests {
             ("established", "yes"),
             ("stage", "seed"),
             ("has_income", "no"),
-            ("amount_sought_usd", "250.000"),
+            ("amount_sought_tl", "250.000"),
         ]);
         let e = validate_step(2, &mut a, true).unwrap_err();
         assert_eq!(e.get("team_size"), Some("validation-number"));
@@ -470,12 +422,12 @@ mod tests {
             ("prior_investment", "yes"),
             ("prior_date", "2025-01-01"),
             ("prior_investors", "Melek"),
-            ("prior_amount", "x"),
+            ("prior_amount_tl", "x"),
         ]);
         assert_eq!(
             validate_step(3, &mut a, true)
                 .unwrap_err()
-                .get("prior_amount"),
+                .get("prior_amount_tl"),
             Some("validation-number")
         );
     }

@@ -134,7 +134,12 @@ impl Funding {
     }
 
     /// Days until the period ends, counting today; 0 once it has ended.
+    /// Days left in the period; none once the round stopped taking requests (no countdown
+    /// after a close).
     pub fn days_left(&self, today: Date) -> i64 {
+        if self.round != RoundStatus::Open {
+            return 0;
+        }
         ((self.ends_on - today).whole_days() + 1).max(0)
     }
 

@@ -25,6 +25,9 @@ pub struct History {
     pub round_ends_on: Date,
     /// Whether the round still takes changes (not closing or closed).
     pub round_open: bool,
+    /// The round closed funded: a request refunded then was one the close could not allocate
+    /// (otherwise the round closed unfunded), and its timeline says which.
+    pub round_funded: bool,
     /// The service fee was paid (ledger).
     pub fee_paid: bool,
     /// When the fee went back to the card, once it has.
@@ -188,8 +191,12 @@ impl History {
             });
         }
         if self.status.is_end() && self.status != RequestStatus::Allocated {
+            let ended = match self.status {
+                RequestStatus::Refunded if self.round_funded => "timeline-refunded-not-allocated",
+                status => label(status),
+            };
             steps.push(Step {
-                label: label(self.status),
+                label: ended,
                 at: self.reached_at(self.status),
                 state: StepState::Current,
             });
@@ -345,6 +352,7 @@ mod tests {
             cancel_until: datetime!(2026-11-04 09:00 UTC),
             round_ends_on: date!(2026 - 11 - 30),
             round_open: true,
+            round_funded: false,
             fee_paid: false,
             fee_refunded_at: None,
             escrow_refunded_at: None,

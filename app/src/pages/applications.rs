@@ -202,7 +202,7 @@ pub fn academy_page(
             </div>
             {choice_group(ctx, errors, "invested_before", "field-experience", "radio",
                 &[("yes", "answer-yes".to_owned()), ("no", "answer-no".to_owned())], &[f.invested_before.as_str()])}
-            {choice_group(ctx, errors, "budget", "field-budget", "radio", &budgets, &[f.budget.as_str()])}
+            {choice_group(ctx, errors, "budget", "field-budget-usd", "radio", &budgets, &[f.budget.as_str()])}
             {choice_group(ctx, errors, "heard_from", "field-how-heard", "radio", &heard, &[f.heard_from.as_str()])}
             {textarea(ctx, errors, "note", "field-note", &f.note)}
             {newsletter_consent(ctx, errors, newsletter)}

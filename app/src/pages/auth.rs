@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::domain::accounts::SignupForm;
+use crate::domain::accounts::{SignupForm, founder_signup};
 use crate::forms::{
     FieldErrors, Notice, checkbox, csrf_field, error_summary, input, notice_view, select,
 };
@@ -50,10 +50,17 @@ pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -
     } else {
         form.language.as_str()
     };
+    // A founder staff invited joins to work for their startup: no investor type is asked.
+    let founder = founder_signup(&form.next);
+    let note = founder.then(
+        || view! { <p class="flash flash--info" role="status">{ctx.t("signup-founder-note")}</p> },
+    );
     let content = view! {
+        {note}
         {error_summary(ctx, errors)}
         <form class="form" method="post" action=ctx.path.to_owned() novalidate>
             {csrf_field(ctx)}
+            {next_field(&form.next)}
             <div class="form__row">
                 {input(ctx, errors, "first_name", "field-first-name", "text", &form.first_name, "given-name")}
                 {input(ctx, errors, "last_name", "field-last-name", "text", &form.last_name, "family-name")}
@@ -65,9 +72,9 @@ pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -
                 {input(ctx, errors, "city", "field-city", "text", &form.city, "address-level2")}
             </div>
             <div class="form__row">
-                {select(ctx, errors, "investor_type", "field-investor-type",
+                {(!founder).then(|| select(ctx, errors, "investor_type", "field-investor-type",
                     &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")],
-                    &form.investor_type)}
+                    &form.investor_type))}
                 {select(ctx, errors, "language", "field-language",
                     &[("tr", "language-tr"), ("en", "language-en")], language)}
             </div>
@@ -78,10 +85,24 @@ pub fn signup_page(ctx: &PageContext, form: &SignupForm, errors: &FieldErrors) -
                 <button class="button button--primary" type="submit">{ctx.t("signup-submit")}</button>
             </div>
         </form>
-        <p>{ctx.t("signup-have-account")} " " <a href="/signin">{ctx.t("sign-in")}</a></p>
+        <p>{ctx.t("signup-have-account")} " " <a href=with_next("/signin", &form.next)>{ctx.t("sign-in")}</a></p>
     }
     .into_any();
     auth_page(ctx, "signup-title", ctx.t("signup-description"), content)
+}
+
+/// `path` with `?next=` when there is somewhere to go on to.
+pub fn with_next(path: &str, next: &str) -> String {
+    if next.is_empty() || next == "/" {
+        path.to_owned()
+    } else {
+        format!("{path}?next={}", crate::domain::paths::encode_query(next))
+    }
+}
+
+/// The hidden `next` field of a form that keeps where the visitor goes on to.
+fn next_field(next: &str) -> Option<impl IntoView + use<>> {
+    (!next.is_empty()).then(|| view! { <input type="hidden" name="next" value=next.to_owned() /> })
 }
 
 /// What the sign-in page shows.
@@ -119,7 +140,7 @@ pub fn signin_page(ctx: &PageContext, state: &SigninState) -> Page {
     let why = state.next.starts_with("/startups/").then(|| {
         view! {
             <p class="flash flash--info" role="status">
-                {ctx.t("signin-startup-why")} " " <a href="/signup">{ctx.t("signin-startup-join")}</a>
+                {ctx.t("signin-startup-why")} " " <a href=with_next("/signup", &state.next)>{ctx.t("signin-startup-join")}</a>
             </p>
         }
     });
@@ -151,24 +172,50 @@ pub fn signin_page(ctx: &PageContext, state: &SigninState) -> Page {
                 </div>
             </form>
         </section>
-        <p>{ctx.t("signin-no-account")} " " <a href="/signup">{ctx.t("sign-up")}</a></p>
+        <p>{ctx.t("signin-no-account")} " " <a href=with_next("/signup", &state.next)>{ctx.t("sign-up")}</a></p>
     }
     .into_any();
     auth_page(ctx, "signin-title", ctx.t("signin-description"), content)
 }
 
-pub fn verification_page(ctx: &PageContext, notice: Option<Notice>, signed_in: bool) -> Page {
-    let resend = signed_in.then(|| {
+/// What `/verification` shows.
+#[derive(Default)]
+pub struct VerificationState {
+    /// A signed-in member whose address is not verified: one button resends to it.
+    pub signed_in: bool,
+    /// The address a visitor typed, kept when the form comes back.
+    pub email: String,
+    pub errors: FieldErrors,
+    pub notice: Option<Notice>,
+    /// Where the verification link goes on to, kept from sign-up.
+    pub next: String,
+}
+
+/// The resend form: one button for a signed-in member, the address for anyone else.
+fn resend_form(ctx: &PageContext, state: &VerificationState) -> AnyView {
+    let address = (!state.signed_in).then(|| {
         view! {
-            <form class="form" method="post" action="/verification">
-                {csrf_field(ctx)}
-                <button class="button button--ghost" type="submit">{ctx.t("verification-resend")}</button>
-            </form>
+            {input(ctx, &state.errors, "email", "field-email", "email", &state.email, "email")}
+            <p class="field__hint">{ctx.t("verification-resend-hint")}</p>
         }
     });
+    view! {
+        <form class="form" method="post" action="/verification" novalidate>
+            {csrf_field(ctx)}
+            {next_field(&state.next)}
+            {address}
+            <div class="form__actions">
+                <button class="button button--ghost" type="submit">{ctx.t("verification-resend")}</button>
+            </div>
+        </form>
+    }
+    .into_any()
+}
+
+pub fn verification_page(ctx: &PageContext, state: &VerificationState) -> Page {
     let content = view! {
-        {notice_view(notice)}
-        {resend}
+        {notice_view(state.notice.clone())}
+        {resend_form(ctx, state)}
         <p><a href="/">{ctx.t("not-found-home")}</a></p>
     }
     .into_any();
@@ -182,8 +229,12 @@ pub fn verification_page(ctx: &PageContext, notice: Option<Notice>, signed_in: b
 
 /// The page a mailed verification link opens: the address it verifies and one button, so that
 /// opening the link signs nobody in. `link` is `(token, address)`; `None` when the link is no
-/// longer valid.
-pub fn verification_confirm_page(ctx: &PageContext, link: Option<(&str, &str)>) -> Page {
+/// longer valid: then a new one can be asked for here, or the member signs in.
+pub fn verification_confirm_page(
+    ctx: &PageContext,
+    link: Option<(&str, &str)>,
+    next: &str,
+) -> Page {
     let (lead, content) = match link {
         Some((token, email)) => (
             ctx.locale.t_args("verification-confirm-text", &[("email", email.to_owned().into())]),
@@ -191,19 +242,30 @@ pub fn verification_confirm_page(ctx: &PageContext, link: Option<(&str, &str)>) 
                 <form class="form" method="post" action="/verificationtoken">
                     {csrf_field(ctx)}
                     <input type="hidden" name="token" value=token.to_owned() />
+                    {next_field(next)}
                     <button class="button button--primary" type="submit">{ctx.t("verification-confirm-submit")}</button>
                 </form>
             }
             .into_any(),
         ),
-        None => (
-            String::new(),
-            view! {
-                <div class="flash flash--error" role="alert">{ctx.t("verification-invalid")}</div>
-                <p><a class="button button--primary" href="/signin">{ctx.t("signin-title")}</a></p>
-            }
-            .into_any(),
-        ),
+        None => {
+            let state = VerificationState {
+                next: next.to_owned(),
+                ..VerificationState::default()
+            };
+            (
+                String::new(),
+                view! {
+                    <div class="flash flash--error" role="alert">{ctx.t("verification-invalid")}</div>
+                    <section class="auth-card__section" aria-labelledby="resend-title">
+                        <h2 id="resend-title">{ctx.t("verification-resend-title")}</h2>
+                        {resend_form(ctx, &state)}
+                    </section>
+                    <p>{ctx.t("verification-or-signin")} " " <a href=with_next("/signin", next)>{ctx.t("signin-title")}</a></p>
+                }
+                .into_any(),
+            )
+        }
     };
     auth_page(ctx, "verification-confirm-title", lead, content)
 }

@@ -32,12 +32,17 @@ pub fn policy_page(ctx: &PageContext, page: ContentPage) -> Page {
         .collect_view();
     let title = page.title.clone();
     let description = page.description.clone();
+    // A KVKK notice names its data controller first (KVKK article 10).
+    let controller = page
+        .slug
+        .starts_with("kvkk")
+        .then(|| crate::pages::about::data_controller(ctx));
     let body = view! {
         <div class="with-sidebar">
             <nav class="policy-nav" aria-label=ctx.t("policies-nav-label")>
                 <ul>{nav}</ul>
             </nav>
-            {article(ctx, page)}
+            {article(ctx, page, controller)}
         </div>
     }
     .into_any();
@@ -47,10 +52,20 @@ pub fn policy_page(ctx: &PageContext, page: ContentPage) -> Page {
 pub fn plain_page(ctx: &PageContext, page: ContentPage) -> Page {
     let title = page.title.clone();
     let description = page.description.clone();
-    Page::new(title, description, article(ctx, page).into_any())
+    Page::new(
+        title,
+        description,
+        article(ctx, page, None::<()>).into_any(),
+    )
 }
 
-fn article(ctx: &PageContext, page: ContentPage) -> impl IntoView + use<> {
+/// The page's text under its title; `aside` (the data controller of a KVKK notice) right
+/// under the title, where the notice must name it first.
+fn article<A: IntoView + 'static>(
+    ctx: &PageContext,
+    page: ContentPage,
+    aside: Option<A>,
+) -> impl IntoView + use<A> {
     let html = markdown::render(&page.body_markdown);
     let updated = page.updated.map(|date| {
         let iso = date.to_string();
@@ -67,6 +82,7 @@ fn article(ctx: &PageContext, page: ContentPage) -> impl IntoView + use<> {
                 <p class="lead">{page.description}</p>
                 {updated}
             </header>
+            {aside}
             <div inner_html=html></div>
         </article>
     }

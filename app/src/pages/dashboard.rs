@@ -3,6 +3,7 @@
 //! editors live in submodules, re-exported here so the server names one path for each page;
 //! staff lists are [`super::staff_table`], the startup editor [`super::startup_editor`].
 
+mod confirm;
 mod editors;
 mod home;
 mod round_close;
@@ -11,6 +12,7 @@ mod statements;
 
 use leptos::prelude::*;
 
+pub use confirm::{Confirm, confirm_page};
 pub use editors::{ContentForm, MailTemplateForm, content_editor_page, mail_template_page};
 pub use home::{StaffHome, staff_home_page};
 pub use round_close::{RoundClose, round_close_page};
@@ -31,6 +33,7 @@ const NAV_GROUPS: [(&str, &[&str]); 5] = [
             "dashboard-pre-investments",
             "dashboard-rounds",
             "dashboard-takasbank",
+            "statements-title",
         ],
     ),
     (
@@ -38,6 +41,8 @@ const NAV_GROUPS: [(&str, &[&str]); 5] = [
         &[
             "dashboard-startups",
             "dashboard-applications",
+            "committee-title",
+            "disclosure-staff-title",
             "dashboard-vc-groups",
             "dashboard-vip-groups",
         ],
@@ -81,7 +86,13 @@ pub fn staff_nav(ctx: &PageContext) -> impl IntoView + use<> {
                 .iter()
                 .filter(|(_, label)| labels.contains(label) || (last && !listed(label)))
                 .map(|(path, label)| {
-                    let current = (ctx.path == *path).then_some("page");
+                    // A section's own pages (`/dashboard/committee/12`) mark it current too.
+                    let within = *path != "/dashboard"
+                        && ctx
+                            .path
+                            .strip_prefix(*path)
+                            .is_some_and(|rest| rest.starts_with('/'));
+                    let current = (ctx.path == *path || within).then_some("page");
                     let path = path.to_string();
                     view! { <li><a href=path aria-current=current>{ctx.t(label)}</a></li> }
                 })
@@ -97,7 +108,7 @@ pub fn staff_nav(ctx: &PageContext) -> impl IntoView + use<> {
         })
         .collect_view();
     view! {
-        <nav class="staff-nav" aria-label=ctx.t("dashboard-nav")>
+        <nav class="staff-nav" id="staff-menu" aria-label=ctx.t("dashboard-nav")>
             <a class="brand" href="/dashboard">{crate::brand::logo(ctx.t("site-name"))}</a>
             <ul class="staff-nav__menu">{groups}</ul>
         </nav>
@@ -120,6 +131,7 @@ fn staff_bar(ctx: &PageContext) -> impl IntoView + use<> {
                 <img class="avatar" src=avatar alt="" width="32" height="32" />
                 <span><span class="muted">{ctx.t("dashboard-signed-in-as")}</span> " " <strong>{who}</strong></span>
             </p>
+            <a class="staff-bar__menu" href="#staff-menu">{ctx.t("dashboard-nav")}</a>
             <a href="/">{ctx.t("dashboard-view-site")}</a>
             <form method="post" action="/logout">
                 {crate::forms::csrf_field(ctx)}
@@ -160,6 +172,8 @@ pub struct StaffDetail {
     pub actions: Vec<RowAction>,
     /// An optional link, `(href, label id)`.
     pub link: Option<(String, String)>,
+    /// Irreversible actions, set apart: links to their confirmation pages, `(href, label id)`.
+    pub irreversible: Vec<(String, String)>,
 }
 
 pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
@@ -170,6 +184,7 @@ pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
         history,
         actions,
         link,
+        irreversible,
     } = detail;
     let facts = facts
         .into_iter()
@@ -205,10 +220,24 @@ pub fn staff_detail_page(ctx: &PageContext, detail: StaffDetail) -> Page {
             </div>
         }
     });
+    let irreversible = (!irreversible.is_empty()).then(|| {
+        let links = irreversible
+            .into_iter()
+            .map(|(href, label)| view! { <li><a class="button button--ghost button--danger-text" href=href>{ctx.t(&label)}</a></li> })
+            .collect_view();
+        view! {
+            <section class="danger-zone" aria-labelledby="danger-zone">
+                <h2 id="danger-zone">{ctx.t("dashboard-danger-zone")}</h2>
+                <p class="muted">{ctx.t("dashboard-danger-zone-text")}</p>
+                <ul class="danger-zone__actions">{links}</ul>
+            </section>
+        }
+    });
     let content = view! {
         <dl class="facts">{facts}</dl>
         {actions}
         {history}
+        {irreversible}
     }
     .into_any();
     staff_layout(ctx, title, content)

@@ -57,6 +57,7 @@ fn stats(ctx: &PageContext) -> impl IntoView + use<> {
         <section class="stats" aria-labelledby="home-stats">
             <h2 class="visually-hidden" id="home-stats">{ctx.t("home-stats-title")}</h2>
             <ul class="stat-list">{items}</ul>
+            <p class="stats__note">{ctx.t("home-limit-note")} " " <a href="/limits">{ctx.t("limits-calculate")}</a></p>
         </section>
     }
 }

@@ -15,6 +15,9 @@ use crate::forms::{
 };
 use crate::shell::{Page, PageContext};
 
+mod refused;
+pub use refused::{Fix, investment_blocked_page, investment_refused_page};
+
 fn private_page(title: String, description: String, body: AnyView) -> Page {
     let mut page = Page::new(title, description, body);
     page.indexable = false;
@@ -189,9 +192,21 @@ fn fee_rate(ctx: &PageContext, fee_rate_bp: i64) -> String {
     }
 }
 
+/// The quick amounts the investor may send (none above their remaining limit), whole lira.
+fn picks(limit: Option<LimitStatus>) -> Vec<i64> {
+    QUICK_AMOUNTS
+        .into_iter()
+        .filter(|lira| limit.is_none_or(|l| Money::from_lira(*lira) <= l.remaining))
+        .collect()
+}
+
 /// The quick amounts, as radio buttons; the one matching the typed amount is checked.
-fn quick_amounts(ctx: &PageContext, amount: &str) -> impl IntoView + use<> {
-    let choices = QUICK_AMOUNTS
+fn quick_amounts(
+    ctx: &PageContext,
+    amount: &str,
+    limit: Option<LimitStatus>,
+) -> impl IntoView + use<> {
+    let choices = picks(limit)
         .iter()
         .map(|lira| {
             let value = lira.to_string();
@@ -221,8 +236,9 @@ fn investment_props(ctx: &PageContext, f: &InvestmentForm, submit_id: &str) -> S
         "startup": f.startup_slug,
         "feeRateBp": f.fee_rate_bp,
         "locale": ctx.locale.code(),
-        "quick": QUICK_AMOUNTS,
+        "quick": picks(f.limit),
         "minimum": 100_000,
+        "remaining": f.limit.map(|l| l.remaining.kurus() / 100),
         "idempotencyKey": f.idempotency_key,
         "labels": {
             "amount": ctx.t("investment-amount"), "hint": ctx.t("investment-amount-hint"),
@@ -237,6 +253,11 @@ fn investment_props(ctx: &PageContext, f: &InvestmentForm, submit_id: &str) -> S
         "messages": {
             "required": ctx.t("validation-required"), "number": ctx.t("validation-number"),
             "minimum": ctx.t("validation-minimum-investment"), "risk": ctx.t("validation-risk"),
+            "escrowMinimum": ctx.t("validation-escrow-minimum"),
+            "overLimit": f.limit.map_or_else(String::new, |l| ctx.locale.t_args(
+                "validation-over-limit",
+                &[("remaining", l.remaining.format(ctx.locale).into())],
+            )),
             "failed": ctx.t("newsletter-failed"),
         },
     })
@@ -261,7 +282,7 @@ fn investment_form(
             {csrf_field(ctx)}
             <input type="hidden" name="startup" value=f.startup_slug.clone() />
             <input type="hidden" name="idempotency_key" value=f.idempotency_key.clone() />
-            {quick_amounts(ctx, &f.amount)}
+            {quick_amounts(ctx, &f.amount, f.limit)}
             {input(ctx, errors, "amount", "investment-amount", "text", &f.amount, "off")}
             <p class="field__hint">{ctx.t("investment-amount-hint")} " " {ctx.locale.t_args("investment-fee-rate", &[("rate", rate.into())])}</p>
             {checkbox(ctx, errors, "fee_added", view! { {ctx.t("investment-fee-added")} }.into_any(), f.fee_added)}
@@ -312,56 +333,6 @@ pub fn investment_page(ctx: &PageContext, f: &InvestmentForm, errors: &FieldErro
     let mut page = private_page(ctx.t(title_id), ctx.t("investment-description"), body);
     page.islands.push("investment");
     page
-}
-
-/// Where the investor fixes what stops a request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fix {
-    Nothing,
-    /// Complete or correct the MKK data.
-    Mkk,
-    /// Verify the e-mail address first.
-    Verify,
-    /// Declare qualified-investor status (no annual limit).
-    Qualified,
-}
-
-/// Why the investor cannot send a request yet.
-pub fn investment_blocked_page(ctx: &PageContext, message_id: &str, to_mkk: bool) -> Page {
-    let fix = if to_mkk { Fix::Mkk } else { Fix::Nothing };
-    investment_refused_page(ctx, ctx.t(message_id), fix)
-}
-
-/// The MKK form's address; from an investment's page it carries that page, so saving the
-/// form continues the investment.
-fn mkk_href(ctx: &PageContext) -> String {
-    match ctx.query {
-        Some(query) if ctx.path == "/investmentFlow" => format!(
-            "/mkk?next={}",
-            crate::domain::paths::encode_query(&format!("{}?{query}", ctx.path))
-        ),
-        _ => "/mkk".to_owned(),
-    }
-}
-
-/// Why the investor cannot send a request, with the way to fix it.
-pub fn investment_refused_page(ctx: &PageContext, message: String, fix: Fix) -> Page {
-    let link = match fix {
-        Fix::Nothing => None,
-        Fix::Mkk => Some((mkk_href(ctx), "investment-needs-mkk-link")),
-        Fix::Verify => Some(("/verification".to_owned(), "investment-needs-verified-link")),
-        Fix::Qualified => Some(("/qualifiedInvestor".to_owned(), "limit-qualified-link")),
-    }
-    .map(|(href, id)| view! { <p><a class="button button--primary" href=href>{ctx.t(id)}</a></p> });
-    let body = view! {
-        <section class="bare-card auth-card">
-            <h1>{ctx.t("investment-title")}</h1>
-            <div class="flash flash--info" role="status">{message.clone()}</div>
-            {link}
-        </section>
-    }
-    .into_any();
-    private_page(ctx.t("investment-title"), message, body)
 }
 
 /// The confirmation after a request (the spec's success modal, as a page without JavaScript).

@@ -1,6 +1,7 @@
 //! One module per page or family of pages. Each returns a [`Page`](crate::shell::Page) for the
 //! shell to wrap.
 
+pub mod about;
 pub mod applications;
 pub mod auth;
 pub mod blog;
@@ -13,6 +14,7 @@ pub mod faq;
 pub mod home;
 pub mod investing;
 pub mod journey;
+pub mod limits;
 pub mod mailbox;
 pub mod newsletter;
 pub mod onboarding;
@@ -28,6 +30,7 @@ pub mod requests;
 pub mod staff_table;
 pub mod startup_editor;
 pub mod startups;
+pub mod track_record;
 pub mod two_factor;
 pub mod unsubscribe;
 pub mod vc_dashboard;

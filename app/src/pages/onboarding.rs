@@ -2,7 +2,10 @@
 
 use leptos::prelude::*;
 
-use crate::domain::onboarding::{Answers, BUDGETS, HEARD_FROM, INTERESTS, PURPOSES, STEPS};
+use crate::domain::onboarding::{
+    Answers, BUDGETS, HEARD_FROM, INTERESTS, PURPOSES, STEPS, budget_label,
+};
+use crate::domain::phone::format_phone;
 use crate::forms::{FieldErrors, choice_group, csrf_field, error_summary, input, select};
 use crate::i18n::FluentArg;
 use crate::shell::{Page, PageContext};
@@ -21,27 +24,54 @@ fn yes_no() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Step 1: the phone, country and city. Sign-up asked them already, so what is known is shown
+/// (the phone as people read it) and only changed on request; anything missing (a sign-up
+/// through the professional network) or refused is asked.
+fn contact_step(ctx: &PageContext, a: &Answers, errors: &FieldErrors) -> AnyView {
+    let phone = format_phone(&a.phone);
+    let fields = view! {
+        {input(ctx, errors, "phone", "field-phone", "tel", &phone, "tel")}
+        {input(ctx, errors, "country", "field-country", "text", &a.country, "country-name")}
+        {input(ctx, errors, "city", "field-city", "text", &a.city, "address-level2")}
+    };
+    let known = !(a.phone.is_empty() || a.country.is_empty() || a.city.is_empty());
+    if !known || !errors.is_empty() {
+        return fields.into_any();
+    }
+    view! {
+        <p>{ctx.t("onboarding-contact-known")}</p>
+        <dl class="facts">
+            <dt>{ctx.t("field-phone")}</dt><dd>{phone.clone()}</dd>
+            <dt>{ctx.t("field-country")}</dt><dd>{a.country.clone()}</dd>
+            <dt>{ctx.t("field-city")}</dt><dd>{a.city.clone()}</dd>
+        </dl>
+        <details class="disclosure">
+            <summary>{ctx.t("onboarding-contact-change")}</summary>
+            <div class="stack">{fields}</div>
+        </details>
+    }
+    .into_any()
+}
+
 fn step_fields(ctx: &PageContext, step: u8, a: &Answers, errors: &FieldErrors) -> AnyView {
     match step {
-        1 => view! {
-            {input(ctx, errors, "phone", "field-phone", "tel", &a.phone, "tel")}
-            {input(ctx, errors, "country", "field-country", "text", &a.country, "country-name")}
-            {input(ctx, errors, "city", "field-city", "text", &a.city, "address-level2")}
-        }
-        .into_any(),
+        1 => contact_step(ctx, a, errors),
         2 => view! {
             {select(ctx, errors, "investor_type", "field-investor-type",
                 &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")],
                 &a.investor_type)}
-            <p class="field__hint">{ctx.t("onboarding-corporate-hint")}</p>
-            {input(ctx, errors, "company_name", "field-company-name", "text", &a.company_name, "organization")}
-            {input(ctx, errors, "tax_office", "field-tax-office", "text", &a.tax_office, "off")}
+            // Shown only while "corporate" is chosen (CSS `:has`, no script needed).
+            <div class="corporate-only stack">
+                <p class="field__hint">{ctx.t("onboarding-corporate-hint")}</p>
+                {input(ctx, errors, "company_name", "field-company-name", "text", &a.company_name, "organization")}
+                {input(ctx, errors, "tax_office", "field-tax-office", "text", &a.tax_office, "off")}
+            </div>
             {input(ctx, errors, "position", "field-position", "text", &a.position, "organization-title")}
         }
         .into_any(),
         3 => view! {
             {choice_group(ctx, errors, "purpose", "field-purpose", "radio", &options(&PURPOSES, "purpose"), &[a.purpose.as_str()])}
-            {choice_group(ctx, errors, "budget", "field-budget", "radio", &options(&BUDGETS, "budget"), &[a.budget.as_str()])}
+            {budget_choice(ctx, errors, &a.budget)}
         }
         .into_any(),
         4 => {
@@ -59,6 +89,21 @@ fn step_fields(ctx: &PageContext, step: u8, a: &Answers, errors: &FieldErrors) -
         }
         .into_any(),
     }
+}
+
+/// The budget question in lira, with the minimum ticket beside it, and an answer given
+/// earlier in dollars shown for what it was (it is not one of the choices any more).
+pub fn budget_choice(ctx: &PageContext, errors: &FieldErrors, stored: &str) -> AnyView {
+    let earlier = stored.strip_prefix("usd:").and_then(|_| {
+        let band = ctx.t(&budget_label(stored)?);
+        Some(view! { <p class="field__hint">{ctx.locale.t_args("budget-earlier", &[("band", band.into())])}</p> })
+    });
+    view! {
+        {choice_group(ctx, errors, "budget", "field-budget", "radio", &options(&BUDGETS, "budget"), &[stored])}
+        <p class="field__hint">{ctx.t("budget-hint")}</p>
+        {earlier}
+    }
+    .into_any()
 }
 
 pub fn onboarding_page(
@@ -86,9 +131,6 @@ pub fn onboarding_page(
     };
     let body = view! {
         <div class="bare-card auth-card">
-            <a class="brand" href="/">
-                {crate::brand::logo(ctx.t("site-name"))}
-            </a>
             <p class="muted">{ctx.t("onboarding-title")}</p>
             <progress class="progress" max=STEPS.to_string() value=step.to_string() aria-label=progress.clone()>
                 {progress.clone()}
@@ -115,9 +157,6 @@ pub fn onboarding_page(
 pub fn onboarding_done_page(ctx: &PageContext) -> Page {
     let body = view! {
         <div class="bare-card auth-card">
-            <a class="brand" href="/">
-                {crate::brand::logo(ctx.t("site-name"))}
-            </a>
             <h1>{ctx.t("onboarding-success-title")}</h1>
             <p>{ctx.t("onboarding-success-text")}</p>
             <div class="form__actions">

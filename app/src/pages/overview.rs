@@ -15,9 +15,13 @@ pub struct Overview {
     pub holdings: Vec<Holding>,
     pub pending: i64,
     pub pending_total: Money,
+    /// Money in escrow, waiting for its round's close.
+    pub escrow: Money,
     pub open_startups: i64,
     pub reports: i64,
     pub mkk_missing: bool,
+    /// The member's address is not verified yet: nothing else can happen before it is.
+    pub unverified: bool,
     /// Startups the investor saved, newest first (a few).
     pub followed: Vec<StartupCard>,
 }
@@ -61,7 +65,18 @@ pub fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoVie
 
 pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
     let count = |id: &str, n: i64| ctx.locale.t_args(id, &[("count", FluentArg::Num(n))]);
-    let mkk = o.mkk_missing.then(|| {
+    let verify = o.unverified.then(|| {
+        view! {
+            <div class="flash flash--error notice-row" role="alert">
+                <p>{ctx.t("overview-verify")}</p>
+                <form method="post" action="/verification">
+                    {crate::forms::csrf_field(ctx)}
+                    <button class="button button--ghost" type="submit">{ctx.t("verification-resend")}</button>
+                </form>
+            </div>
+        }
+    });
+    let mkk = (o.mkk_missing && !o.unverified).then(|| {
         view! {
             <div class="flash flash--info" role="status">
                 {ctx.t("investment-needs-mkk")} " " <a href="/mkk">{ctx.t("investment-needs-mkk-link")}</a>
@@ -96,6 +111,7 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
             <h1>{ctx.locale.t_args("overview-greeting", &[("name", name.into())])}</h1>
             <p class="lead">{ctx.t("overview-lead")}</p>
         </header>
+        {verify}
         {onboarding}
         {mkk}
         <div class="card-grid overview-cards">
@@ -103,6 +119,7 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
                 <h2 class="card__title">{ctx.t("home-card-portfolio-title")}</h2>
                 <p class="stat__value">{invested.format(ctx.locale)}</p>
                 <p class="muted">{count("overview-investments", o.holdings.len() as i64)} " · " {ctx.t("portfolio-total-value")} ": " {value.format(ctx.locale)}</p>
+                {(o.escrow.kurus() > 0).then(|| view! { <p class="muted" data-field="escrow">{ctx.t("portfolio-in-escrow")} ": " {o.escrow.format(ctx.locale)}</p> })}
                 <a class="card__link" href="/userInvestments">{ctx.t("nav-my-investments")}</a>
             </article>
             <article class="card">

@@ -60,10 +60,15 @@ pub fn card_step_page(
                     .map(|m| ((*f).to_owned(), serde_json::Value::from(ctx.t(m))))
             })
             .collect();
+    // The button says what is paid.
+    let pay = ctx.locale.t_args(
+        "card-submit-amount",
+        &[("amount", s.fee.format(ctx.locale).into())],
+    );
     let props = json!({
         "labels": {
             "holder": ctx.t("card-holder"), "number": ctx.t("card-number"), "month": ctx.t("card-month"),
-            "year": ctx.t("card-year"), "cvv": ctx.t("card-cvv"), "submit": ctx.t("card-submit"),
+            "year": ctx.t("card-year"), "cvv": ctx.t("card-cvv"), "submit": pay,
         },
         "messages": {
             "required": ctx.t("validation-required"), "number": ctx.t("validation-card-number"),
@@ -86,6 +91,7 @@ pub fn card_step_page(
             {sandbox.then(|| sandbox_banner(ctx))}
             <p>{ctx.t("payment-card-text")}</p>
             {summary(ctx, s)}
+            <p class="flash flash--info fee-refund" role="note">{ctx.t("payment-fee-refunded")}</p>
             {error_summary(ctx, errors)}
             <div data-island="card-payment" data-props=props>
                 <form class="form" method="post" action="/invFlow/card" novalidate autocomplete="on">
@@ -99,7 +105,7 @@ pub fn card_step_page(
                         {input(ctx, errors, "cvv", "card-cvv", "text", "", "cc-csc")}
                     </div>
                     <div class="form__actions">
-                        <button class="button button--primary" type="submit">{ctx.t("card-submit")}</button>
+                        <button class="button button--primary" type="submit">{pay.clone()}</button>
                     </div>
                 </form>
             </div>

@@ -113,8 +113,65 @@ pub fn by_sector(holdings: &[Holding]) -> Vec<(String, Money)> {
     sectors
 }
 
-pub fn my_investments_page(ctx: &PageContext, holdings: Vec<Holding>) -> Page {
+/// A request whose money is in escrow, waiting for its round to close.
+pub struct InEscrow {
+    pub request: i64,
+    pub startup: String,
+    pub slug: String,
+    pub amount: Money,
+    pub since: time::Date,
+}
+
+/// The money in escrow, each request with a link to its card.
+fn escrow_view(ctx: &PageContext, escrow: &[InEscrow]) -> impl IntoView + use<> {
+    let total = escrow.iter().fold(Money::from_kurus(0), |t, e| {
+        t.checked_add(e.amount).unwrap_or(t)
+    });
+    let rows = escrow
+        .iter()
+        .map(|e| {
+            view! {
+                <tr>
+                    <td><a href=format!("/startups/{}", e.slug)>{e.startup.clone()}</a></td>
+                    <td class="num">{e.amount.format(ctx.locale)}</td>
+                    <td>{crate::domain::time_fmt::format_date_short(e.since, ctx.locale)}</td>
+                    <td><a href=format!("/pendingInvestments#request-{}-title", e.request)>{ctx.t("portfolio-escrow-follow")}</a></td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="section" aria-labelledby="in-escrow">
+            <h2 class="section__title" id="in-escrow">{ctx.t("portfolio-in-escrow")} ": " {total.format(ctx.locale)}</h2>
+            <p class="muted">{ctx.t("portfolio-escrow-text")}</p>
+            <div class="table-wrap">
+                <table class="table">
+                    <thead><tr>
+                        <th scope="col">{ctx.t("dashboard-col-startup")}</th>
+                        <th scope="col" class="num">{ctx.t("investment-summary-payment")}</th>
+                        <th scope="col">{ctx.t("pending-date")}</th>
+                        <th scope="col">{ctx.t("dashboard-col-status")}</th>
+                    </tr></thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+pub fn my_investments_page(
+    ctx: &PageContext,
+    holdings: Vec<Holding>,
+    escrow: Vec<InEscrow>,
+) -> Page {
     let (invested, value) = totals(&holdings);
+    // Money in escrow is not "no investments": it is said so, and shares come with the close.
+    let table = if holdings.is_empty() && !escrow.is_empty() {
+        view! { <p class="muted">{ctx.t("portfolio-none-allocated")}</p> }.into_any()
+    } else {
+        holdings_table(ctx, &holdings)
+    };
+    let escrow = (!escrow.is_empty()).then(|| escrow_view(ctx, &escrow));
     let sectors = by_sector(&holdings);
     let chart = (!sectors.is_empty()).then(|| {
         view! {
@@ -130,7 +187,8 @@ pub fn my_investments_page(ctx: &PageContext, holdings: Vec<Holding>) -> Page {
             <div><dt>{ctx.t("my-investments-total")}</dt><dd>{invested.format(ctx.locale)}</dd></div>
             <div><dt>{ctx.t("portfolio-total-value")}</dt><dd>{value.format(ctx.locale)}</dd></div>
         </dl>
-        {holdings_table(ctx, &holdings)}
+        {escrow}
+        {table}
         {chart}
         <p class="muted">{ctx.t("portfolio-note")}</p>
     }

@@ -3,8 +3,8 @@
 use leptos::prelude::*;
 
 use crate::domain::notifications::MailKind;
-use crate::domain::onboarding::{BUDGETS, INTERESTS, PURPOSES};
-use crate::domain::profile::Profile;
+use crate::domain::onboarding::{INTERESTS, PURPOSES};
+use crate::domain::profile::{MkkSent, Profile};
 use crate::forms::{FieldErrors, checkbox, choice_group, csrf_field, error_summary, input, select};
 use crate::shell::{Page, PageContext};
 
@@ -143,15 +143,46 @@ fn preferences_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors) -> AnyV
     let interests: Vec<&str> = p.interests.iter().map(String::as_str).collect();
     let fields = view! {
         {choice_group(ctx, errors, "purpose", "field-purpose", "radio", &options(&PURPOSES, "purpose"), &[p.purpose.as_str()])}
-        {choice_group(ctx, errors, "budget", "field-budget", "radio", &options(&BUDGETS, "budget"), &[p.budget.as_str()])}
+        {super::onboarding::budget_choice(ctx, errors, &p.budget)}
         {choice_group(ctx, errors, "interests", "field-interests", "checkbox", &options(&INTERESTS, "interest"), &interests)}
     }
     .into_any();
     tab_form(ctx, "/profile/preferences", "profile-save", fields).into_any()
 }
 
+/// The MKK membership data as sent, read-only: the one record investing goes by, changed on
+/// its own form.
+fn mkk_summary(ctx: &PageContext, m: &MkkSent) -> AnyView {
+    let row = |label: &str, value: String| {
+        view! { <dt>{ctx.t(label)}</dt><dd>{value}</dd> }
+    };
+    let citizen = ctx.t(if m.citizen { "answer-yes" } else { "answer-no" });
+    let organisation =
+        (!m.organisation.is_empty()).then(|| row("field-organisation", m.organisation.clone()));
+    view! {
+        <p>{ctx.t("profile-mkk-intro")}</p>
+        <dl class="facts">
+            {row("mkk-status", ctx.t(&format!("mkk-status-{}", m.status)))}
+            {row("field-investor-type", ctx.t(&format!("investor-type-{}", m.investor_type)))}
+            {row("field-name-surname", m.name.clone())}
+            {organisation}
+            {row("field-citizen", citizen)}
+            {row("field-id-type", ctx.t(&format!("id-type-{}", m.id_type)))}
+            {row("field-identity-number", m.identity_number.clone())}
+            {row("field-annual-income", m.annual_income.clone())}
+            {row("field-birth-date", m.birth_date.clone())}
+        </dl>
+        <p><a class="button button--ghost" href="/mkk?next=/profile%3Ftab%3Dinvestor">{ctx.t("profile-mkk-change")}</a></p>
+    }
+    .into_any()
+}
+
 fn investor_tab(ctx: &PageContext, p: &Profile, errors: &FieldErrors) -> AnyView {
+    if let Some(mkk) = &p.mkk {
+        return mkk_summary(ctx, mkk);
+    }
     let fields = view! {
+        <p class="muted">{ctx.t("profile-mkk-not-sent")} " " <a href="/mkk">{ctx.t("investment-needs-mkk-link")}</a></p>
         <div class="form__row">
             {select(ctx, errors, "investor_type", "field-investor-type",
                 &[("individual", "investor-type-individual"), ("corporate", "investor-type-corporate")], &p.investor_type)}

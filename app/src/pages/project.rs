@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 use serde_json::json;
 
+use crate::domain::phone::format_phone;
 use crate::domain::project::{
     DESCRIPTION_MAX_CHARS, FOUNDER_FIELDS, PRESENTATION_MAX_BYTES, STEPS,
 };
@@ -132,8 +133,8 @@ fn step_two(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
             {input(ctx, errors, "monthly_expense", "project-monthly-expense", "text", v(d, "monthly_expense"), "off")}
         </div>
         <div class="form__row">
-            {input(ctx, errors, "valuation_usd", "project-valuation", "text", v(d, "valuation_usd"), "off")}
-            {input(ctx, errors, "amount_sought_usd", "project-amount-sought", "text", v(d, "amount_sought_usd"), "off")}
+            {input(ctx, errors, "valuation_tl", "project-valuation-tl", "text", v(d, "valuation_tl"), "off")}
+            {input(ctx, errors, "amount_sought_tl", "project-amount-sought-tl", "text", v(d, "amount_sought_tl"), "off")}
         </div>
     }
     .into_any()
@@ -151,7 +152,7 @@ fn step_three(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
         <div class="form__row">
             {input(ctx, errors, "prior_date", "project-date", "date", v(d, "prior_date"), "off")}
             {input(ctx, errors, "prior_investors", "project-investors", "text", v(d, "prior_investors"), "off")}
-            {input(ctx, errors, "prior_amount", "project-amount-usd", "text", v(d, "prior_amount"), "off")}
+            {input(ctx, errors, "prior_amount_tl", "project-amount-tl", "text", v(d, "prior_amount_tl"), "off")}
         </div>
     }
     .into_any()
@@ -167,10 +168,10 @@ fn step_four(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
                     <legend>{ctx.locale.t_args("project-founder", &[("n", FluentArg::Num(i as i64 + 1))])}</legend>
                     <div class="form__row">
                         {input(ctx, errors, name, "field-name-surname", "text", v(d, name), "off")}
-                        {input(ctx, errors, position, "field-position", "text", v(d, position), "off")}
+                        {input(ctx, errors, position, "project-founder-position", "text", v(d, position), "off")}
                     </div>
                     <div class="form__row">
-                        {input(ctx, errors, phone, "field-phone", "tel", v(d, phone), "off")}
+                        {input(ctx, errors, phone, "field-phone", "tel", &format_phone(v(d, phone)), "off")}
                         {input(ctx, errors, linkedin, "field-linkedin", "url", v(d, linkedin), "off")}
                     </div>
                 </fieldset>
@@ -178,6 +179,10 @@ fn step_four(ctx: &PageContext, d: &Draft, errors: &FieldErrors) -> AnyView {
         })
         .collect_view();
     view! {
+        <p class="field__hint">
+            {ctx.t("project-founders-notice")} " "
+            <a href="/politikalar/kvkk-genel-aydinlatma-metni">{ctx.t("policy-kvkk-genel-aydinlatma-metni")}</a>
+        </p>
         {founders}
         {input(ctx, errors, "contact_email", "project-contact-email", "email", v(d, "contact_email"), "email")}
         {input(ctx, errors, "how_heard", "field-how-heard", "text", v(d, "how_heard"), "off")}
@@ -219,7 +224,6 @@ pub fn project_page(
     let enctype = (step == 1).then_some("multipart/form-data");
     let body = view! {
         <div class="bare-card auth-card project-card">
-            <a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a>
             <p class="muted">{ctx.t("project-title")}</p>
             <progress class="progress" max=STEPS.to_string() value=step.to_string() aria-label=progress.clone()>{progress.clone()}</progress>
             <p class="meta">{progress}</p>
@@ -249,7 +253,6 @@ pub fn project_page(
 pub fn project_done_page(ctx: &PageContext) -> Page {
     let body = view! {
         <div class="bare-card auth-card">
-            <a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a>
             <h1>{ctx.t("project-done-title")}</h1>
             <p>{ctx.t("project-done-text")}</p>
             <p><a class="button button--primary" href="/">{ctx.t("not-found-home")}</a></p>

@@ -4,14 +4,43 @@
 use leptos::prelude::*;
 
 use crate::forms::{FieldErrors, csrf_field, error_view, textarea_text};
+use crate::i18n::Locale;
 use crate::shell::{Page, PageContext};
+
+/// Who answered a question: their name (empty once their account is gone), and whether they
+/// are one of the startup's founders or answered for its fund's team (named).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answerer {
+    pub name: String,
+    pub founder: bool,
+    pub fund: String,
+}
+
+impl Answerer {
+    /// "Ece Yılmaz, founder", "Ali Kaya, Anadolu Ventures team", in `locale`.
+    pub fn label(&self, locale: Locale) -> String {
+        let id = match (self.founder, self.name.is_empty()) {
+            (true, false) => "questions-by-founder",
+            (true, true) => "questions-by-a-founder",
+            (false, false) => "questions-by-fund",
+            (false, true) => "questions-by-a-fund",
+        };
+        let args = [
+            ("name", self.name.clone().into()),
+            ("fund", self.fund.clone().into()),
+        ];
+        locale.t_args(id, &args)
+    }
+}
 
 /// One question as shown, dates already formatted.
 pub struct QuestionItem {
     pub id: i64,
     pub body: String,
     pub asked: String,
+    /// The answer and its date, and who gave it (`None` when their account was removed).
     pub answer: Option<(String, String)>,
+    pub answerer: Option<Answerer>,
     /// Staff see hidden questions with the reason.
     pub hidden_reason: Option<String>,
     pub mine: bool,
@@ -25,7 +54,6 @@ pub enum Typed {
     Question(String),
     Answer(i64, String),
     Hide(i64, String),
-    Invite(String),
 }
 
 pub struct QuestionsView {
@@ -33,11 +61,9 @@ pub struct QuestionsView {
     pub slug: String,
     pub name: String,
     pub items: Vec<QuestionItem>,
-    /// The viewer answers for the startup: `(investors, raised)` as shown to its team.
-    pub team: Option<(i64, String)>,
+    /// The viewer answers for the startup (one of its founders or its fund's team).
+    pub team: bool,
     pub staff: bool,
-    /// For staff: the founders invited so far (addresses).
-    pub founders: Option<Vec<String>>,
     pub typed: Typed,
     pub errors: FieldErrors,
 }
@@ -79,13 +105,17 @@ fn item(ctx: &PageContext, v: &QuestionsView, q: &QuestionItem) -> impl IntoView
         Some((text, at)) => Some(
             view! {
                 <div class="question__answer">
-                    <p class="question__meta">{ctx.t("questions-answer")} " · " {at.clone()}</p>
+                    <p class="question__meta">
+                        {ctx.t("questions-answer")} " · "
+                        {q.answerer.as_ref().map(|a| view! { <span class="question__by">{a.label(ctx.locale)}</span>" · " })}
+                        {at.clone()}
+                    </p>
                     <p>{text.clone()}</p>
                 </div>
             }
             .into_any(),
         ),
-        None if v.team.is_some() && q.hidden_reason.is_none() => Some(
+        None if v.team && q.hidden_reason.is_none() => Some(
             view! {
                 <form class="form" method="post" action=format!("/startups/{}/questions/{}/answer", v.slug, q.id) novalidate>
                     {csrf_field(ctx)}
@@ -132,41 +162,25 @@ fn item(ctx: &PageContext, v: &QuestionsView, q: &QuestionItem) -> impl IntoView
     }
 }
 
-/// Staff's panel: the founders invited, and the invitation form.
-fn founders_panel(ctx: &PageContext, v: &QuestionsView) -> Option<impl IntoView + use<>> {
-    let founders = v.founders.as_ref()?;
-    let (errors, typed) = match &v.typed {
-        Typed::Invite(text) => (v.errors.clone(), text.clone()),
-        _ => (FieldErrors::default(), String::new()),
-    };
-    let list = founders
-        .iter()
-        .map(|email| view! { <li>{email.clone()}</li> })
-        .collect_view();
-    Some(view! {
-        <section class="stack" aria-labelledby="founders-title">
-            <h2 id="founders-title">{ctx.t("founders-invite-title")}</h2>
-            <ul>{list}</ul>
-            <form class="form" method="post" action=format!("/dashboard/startups/{}/founders", v.id) novalidate>
-                {csrf_field(ctx)}
-                {crate::forms::input(ctx, &errors, "founder_email", "founders-invite-label", "email", &typed, "off")}
-                <div class="form__actions">
-                    <button class="button button--ghost" type="submit">{ctx.t("founders-invite-submit")}</button>
-                </div>
-            </form>
-        </section>
-    })
-}
-
 pub fn questions_page(ctx: &PageContext, v: &QuestionsView) -> Page {
     let title = ctx
         .locale
         .t_args("questions-title", &[("name", v.name.clone().into())]);
-    let team = v.team.as_ref().map(|(investors, raised)| {
+    // The team is told it answers here, and where its own area is; the round's figures are
+    // on that dashboard, not on a page about members' questions.
+    let team = v.team.then(|| {
         view! {
             <p class="flash flash--success">
                 {ctx.t("questions-team")} " "
-                {ctx.locale.t_args("questions-team-figures", &[("investors", (*investors).into()), ("raised", raised.clone().into())])}
+                <a href=format!("/vc-dashboard/startups/{}", v.id)>{ctx.t("questions-team-dashboard")}</a>
+            </p>
+        }
+    });
+    // Staff invite founders from the startup's staff page: say where.
+    let staff = v.staff.then(|| {
+        view! {
+            <p class="muted">
+                <a href=format!("/dashboard/startups/{}#founder-accounts", v.id)>{ctx.t("questions-invite-founders")}</a>
             </p>
         }
     });
@@ -190,6 +204,7 @@ pub fn questions_page(ctx: &PageContext, v: &QuestionsView) -> Page {
             <h1>{title.clone()}</h1>
             <p class="lead">{ctx.t("questions-lead")}</p>
             {team}
+            {staff}
             <form class="form" method="post" action=format!("/startups/{}/questions", v.slug) novalidate>
                 {csrf_field(ctx)}
                 {area(ctx, &question_errors, ("question", "question".to_owned()), "questions-ask-label", typed_question, 4)}
@@ -200,7 +215,6 @@ pub fn questions_page(ctx: &PageContext, v: &QuestionsView) -> Page {
             <h2>{ctx.t("questions-thread")}</h2>
             {empty}
             <ol class="questions">{items}</ol>
-            {founders_panel(ctx, v)}
         </section>
     }
     .into_any();

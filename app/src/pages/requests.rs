@@ -23,6 +23,9 @@ pub struct RequestCard {
     pub startup_name: String,
     pub kind: PeriodKind,
     pub amount: Money,
+    /// What goes to escrow, and the service fee, shown apart.
+    pub investment: Money,
+    pub fee: Money,
     pub total: Money,
     pub status: RequestStatus,
     pub created: time::Date,
@@ -173,7 +176,8 @@ fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
             <h2 class="card__title" id=heading.clone()><a href=format!("/startups/{}", r.startup_slug)>{r.startup_name.clone()}</a></h2>
             <p class="muted">{ctx.t(&format!("request-kind-{}", r.kind.code()))} " · " {ctx.t("pending-date")} " " {format_date_short(r.created, ctx.locale)}</p>
             <dl class="figures">
-                <div><dt>{ctx.t("investment-summary-amount")}</dt><dd>{r.amount.format(ctx.locale)}</dd></div>
+                <div><dt>{ctx.t("investment-summary-payment")}</dt><dd data-field="investment">{r.investment.format(ctx.locale)}</dd></div>
+                <div><dt>{ctx.t("investment-summary-fee")}</dt><dd data-field="fee">{r.fee.format(ctx.locale)}</dd></div>
                 <div><dt>{ctx.t("investment-summary-total")}</dt><dd>{r.total.format(ctx.locale)}</dd></div>
             </dl>
             <p><span class=format!("badge badge--request-{}", r.status.code())>{ctx.t(&format!("request-status-{}", r.status.code()))}</span></p>
@@ -186,17 +190,33 @@ fn request_card(ctx: &PageContext, r: RequestCard) -> impl IntoView + use<> {
 }
 
 pub fn pending_page(ctx: &PageContext, rows: Vec<RequestCard>) -> Page {
-    let empty = rows
+    // Requests that ended (refunded, cancelled, rejected, lapsed) move to a history below.
+    let (ended, open): (Vec<RequestCard>, Vec<RequestCard>) =
+        rows.into_iter().partition(|r| r.status.is_end());
+    let empty = open
         .is_empty()
         .then(|| view! { <p class="empty-state">{ctx.t("pending-empty")}</p> });
-    let items = rows
+    let items = open
         .into_iter()
         .map(|r| request_card(ctx, r))
         .collect_view();
+    let history = (!ended.is_empty()).then(|| {
+        let items = ended
+            .into_iter()
+            .map(|r| request_card(ctx, r))
+            .collect_view();
+        view! {
+            <section class="section" aria-labelledby="requests-history">
+                <h2 class="section__title" id="requests-history">{ctx.t("pending-history")}</h2>
+                <div class="card-grid request-list request-list--history">{items}</div>
+            </section>
+        }
+    });
     let body = view! {
         <header class="prose__header"><h1>{ctx.t("pending-title")}</h1></header>
         {empty}
         <div class="card-grid request-list">{items}</div>
+        {history}
     }
     .into_any();
     let mut page = Page::new(ctx.t("pending-title"), ctx.t("pending-title"), body);

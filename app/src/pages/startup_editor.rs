@@ -2,6 +2,7 @@
 //! quarterly reports.
 
 mod campaign;
+mod founders;
 mod uploads;
 
 use leptos::prelude::*;
@@ -15,6 +16,10 @@ use crate::shell::{Page, PageContext};
 /// What the editor shows besides the form: the funds to choose from and, for a saved
 /// startup, its pages and reports.
 pub struct EditorExtras {
+    /// The founders invited: `(address, whose account is verified)`.
+    pub invited: Vec<(String, bool)>,
+    /// The invitation form's address as typed (its errors share the page's `errors`).
+    pub founder_email: String,
     pub funds: Vec<(i64, String)>,
     /// `None` while creating.
     pub id: Option<i64>,
@@ -262,6 +267,9 @@ pub fn startup_editor_page(
         view! { <p><a href=href>{ctx.t("dashboard-startup-view")}</a></p> }
     });
     let attachments = extras.id.map(|id| attachments(ctx, id, &extras, errors));
+    let founders = extras
+        .id
+        .map(|id| founders::founders_panel(ctx, id, &extras, errors));
     let campaign = campaign::campaign_note(ctx, &extras);
     let publish = campaign::publish_control(ctx, &extras, form.published, errors);
     let content = view! {
@@ -272,12 +280,13 @@ pub fn startup_editor_page(
             {csrf_field(ctx)}
             {basics(ctx, form, errors, &extras.funds)}
             <fieldset class="fieldset" disabled=extras.campaign_approved>
+                <legend>{ctx.t("startup-editor-campaign")}</legend>
                 {descriptions(ctx, form, errors)}
                 {funding(ctx, form, errors)}
             </fieldset>
             {company(ctx, form, errors)}
-            <h2>{ctx.t("dashboard-startup-sections")}</h2>
             <fieldset class="fieldset" disabled=extras.campaign_approved>
+                <legend class="editor__legend">{ctx.t("dashboard-startup-sections")}</legend>
                 {sections(ctx, form, errors, extras.preview)}
             </fieldset>
             {publish}
@@ -286,6 +295,7 @@ pub fn startup_editor_page(
                 <button class="button button--ghost" type="submit" name="intent" value="preview">{ctx.t("dashboard-preview")}</button>
             </div>
         </form>
+        {founders}
         {attachments}
     }
     .into_any();

@@ -16,6 +16,7 @@ pub use favorites::favorites_page;
 use crate::domain::money::Money;
 use crate::domain::startups::{FundingStatus, PeriodKind};
 use crate::domain::text::{initials, palette_index};
+use crate::domain::time_fmt::format_date_short;
 use crate::forms::csrf_field;
 use crate::i18n::FluentArg;
 use crate::shell::PageContext;
@@ -43,6 +44,8 @@ pub struct StartupCard {
     pub favorite: Option<bool>,
     /// The uploaded logo's stored name; designed initials stand in without one.
     pub logo: Option<String>,
+    /// The day a closed round was settled (allocated or refunded).
+    pub closed_on: Option<time::Date>,
 }
 
 fn days_left(ctx: &PageContext, card: &StartupCard) -> String {
@@ -50,7 +53,19 @@ fn days_left(ctx: &PageContext, card: &StartupCard) -> String {
         PeriodKind::Investment => ctx.t("period-investment"),
         PeriodKind::PreInvestment => ctx.t("period-pre-investment"),
     };
-    if card.status == FundingStatus::Funded || card.days_left == 0 {
+    let closed = card
+        .closed_on
+        .map(|d| FluentArg::Str(format_date_short(d, ctx.locale)));
+    match (card.status, closed) {
+        (FundingStatus::Funded, Some(on)) => {
+            return ctx.locale.t_args("round-allocated-on", &[("date", on)]);
+        }
+        (FundingStatus::Failed, Some(on)) => {
+            return ctx.locale.t_args("round-refunded-on", &[("date", on)]);
+        }
+        _ => {}
+    }
+    if card.status != FundingStatus::BeingFunded || card.days_left == 0 {
         ctx.locale
             .t_args("period-ended", &[("period", period.into())])
     } else {

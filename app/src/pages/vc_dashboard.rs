@@ -12,6 +12,7 @@ use crate::shell::{Page, PageContext};
 /// One of the fund's startups with the interest it draws.
 pub struct VcStartup {
     pub id: i64,
+    pub slug: String,
     pub name: String,
     pub fund: String,
     pub favorites: i64,
@@ -21,18 +22,28 @@ pub struct VcStartup {
     pub reports: Vec<(String, String, String)>,
 }
 
+/// A page of the area under the site header (sign-out and the rest of the site are there):
+/// the way back one level (a startup's pages to the startup, the startup to the dashboard's
+/// home), the title and `content`.
 pub(crate) fn layout(ctx: &PageContext, title: String, content: AnyView) -> Page {
+    let segments = ctx.path.trim_end_matches('/').split('/').count();
+    let back = match segments {
+        // "", "vc-dashboard": the home has no way back.
+        0..=2 => None,
+        // "", "vc-dashboard", "startups", id: the startup's page.
+        3 | 4 => Some(("/vc-dashboard".to_owned(), "vc-dashboard-back")),
+        _ => {
+            let parent: Vec<&str> = ctx.path.split('/').take(4).collect();
+            Some((parent.join("/"), "disclosure-back"))
+        }
+    }
+    .map(|(href, label)| view! { <p class="back-link"><a href=href>{ctx.t(label)}</a></p> });
     let body = view! {
-        <div class="staff">
-            <nav class="staff-nav" aria-label=ctx.t("vc-dashboard-title")>
-                <a class="brand" href="/">{crate::brand::logo(ctx.t("site-name"))}</a>
-                <ul><li><a href="/vc-dashboard" aria-current=(ctx.path == "/vc-dashboard").then_some("page")>{ctx.t("vc-dashboard-title")}</a></li></ul>
-            </nav>
-            <section class="staff__main stack">
-                <h1>{title.clone()}</h1>
-                {content}
-            </section>
-        </div>
+        <section class="vc-area stack">
+            {back}
+            <h1>{title.clone()}</h1>
+            {content}
+        </section>
     }
     .into_any();
     let mut page = Page::new(title.clone(), title, body);
@@ -67,7 +78,22 @@ fn interest(ctx: &PageContext, s: &VcStartup) -> impl IntoView + use<> {
     }
 }
 
-pub fn vc_home_page(ctx: &PageContext, startups: Vec<VcStartup>, overdue: &[Overdue]) -> Page {
+/// Who the area is for: a fund's team sees the fund's startups, a founder (who is on no fund's
+/// team) their own startup; the title says which.
+pub fn vc_dashboard_title(ctx: &PageContext, fund_team: bool) -> String {
+    ctx.t(if fund_team {
+        "vc-dashboard-title"
+    } else {
+        "vc-dashboard-title-founder"
+    })
+}
+
+pub fn vc_home_page(
+    ctx: &PageContext,
+    fund_team: bool,
+    startups: Vec<VcStartup>,
+    overdue: &[Overdue],
+) -> Page {
     let empty = startups
         .is_empty()
         .then(|| view! { <p class="empty-state">{ctx.t("dashboard-empty")}</p> });
@@ -86,7 +112,13 @@ pub fn vc_home_page(ctx: &PageContext, startups: Vec<VcStartup>, overdue: &[Over
         .collect_view();
     let content =
         view! { {overdue_notice(ctx, overdue)}{empty}<div class="stack">{items}</div> }.into_any();
-    layout(ctx, ctx.t("vc-dashboard-title"), content)
+    let lead = ctx.t(if fund_team {
+        "vc-dashboard-lead"
+    } else {
+        "vc-dashboard-lead-founder"
+    });
+    let content = view! { <p class="lead">{lead}</p>{content} }.into_any();
+    layout(ctx, vc_dashboard_title(ctx, fund_team), content)
 }
 
 /// Posted updates, `(date, Turkish, English)`.
@@ -125,7 +157,12 @@ pub fn vc_startup_page(
             } else {
                 tr
             };
-            view! { <li><time>{at}</time>" · "{text}</li> }
+            view! {
+                <li class="update">
+                    <time class="update__date">{at}</time>
+                    <div class="update__text prose" inner_html=crate::markdown::render(&text)></div>
+                </li>
+            }
         })
         .collect_view();
     let reports = startup
@@ -146,7 +183,8 @@ pub fn vc_startup_page(
         {error_summary(ctx, errors)}
         <p>
             <a href=format!("/vc-dashboard/startups/{id}/campaign")>{ctx.t("vc-campaign-link")}</a>" · "
-            <a href=format!("/vc-dashboard/startups/{id}/disclosures")>{ctx.t("vc-disclosures-link")}</a>
+            <a href=format!("/vc-dashboard/startups/{id}/disclosures")>{ctx.t("vc-disclosures-link")}</a>" · "
+            <a href=format!("/startups/{}/questions", startup.slug)>{ctx.t("questions-link-title")}</a>
         </p>
         {interest(ctx, &startup)}
         <section class="stack" aria-labelledby="updates-title">

@@ -34,8 +34,8 @@ pub fn set_memory_budget(mib: u64) {
 }
 
 fn turns() -> &'static Semaphore {
-    // Six at once (114 MiB) unless the start-up set the budget.
-    TURNS.get_or_init(|| Semaphore::new(6))
+    // Two at once (38 MiB, the default budget) unless the start-up set the budget.
+    TURNS.get_or_init(|| Semaphore::new(2))
 }
 
 /// Runs `argon2` on a blocking thread once a turn is free, which then gives the hash's 19 MiB

@@ -4,11 +4,14 @@
 //! told by mail instead, so sign-up tells nobody which addresses have accounts. Valid sign-ups
 //! are rate limited per client address and per e-mail address.
 
+use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::accounts::{NewAccount, SignupForm, validate_signup};
+use ortak_app::domain::paths::local_path;
 use ortak_app::forms::FieldErrors;
-use ortak_app::pages::auth::signup_page;
+use ortak_app::pages::auth::{signup_page, with_next};
+use serde::Deserialize;
 
 use super::{hashing_limits, limited, mail_limits, passwords, queries};
 use crate::error::AppError;
@@ -16,17 +19,38 @@ use crate::mail::{Mail, MailLink, TokenKind, enqueue};
 use crate::web::Ctx;
 use crate::web::form::Form;
 
-/// `GET /signup`: the form (a signed-in member goes home).
-pub async fn form(ctx: Ctx) -> Response {
-    if ctx.user.is_some() {
-        return Redirect::to("/").into_response();
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NextQuery {
+    next: String,
+}
+
+/// `next` when it is a path on this site (other than home), else empty.
+pub(super) fn kept_next(next: &str) -> String {
+    match local_path(next) {
+        "/" => String::new(),
+        path => path.to_owned(),
     }
-    let page = ctx.page_ctx(|pc| signup_page(pc, &SignupForm::default(), &FieldErrors::default()));
+}
+
+/// `GET /signup?next=…`: the form (a signed-in member goes on to `next`, or home).
+pub async fn form(ctx: Ctx, Query(query): Query<NextQuery>) -> Response {
+    let next = kept_next(&query.next);
+    if ctx.user.is_some() {
+        return Redirect::to(if next.is_empty() { "/" } else { &next }).into_response();
+    }
+    let form = SignupForm {
+        next,
+        ..SignupForm::default()
+    };
+    let page = ctx.page_ctx(|pc| signup_page(pc, &form, &FieldErrors::default()));
     ctx.render(StatusCode::OK, page).await
 }
 
-/// `POST /signup`.
-pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, AppError> {
+/// `POST /signup`: the verification link keeps `next`, so the new member lands there once
+/// their address is verified (a founder staff invited: on their startup's dashboard).
+pub async fn signup(ctx: Ctx, Form(mut form): Form<SignupForm>) -> Result<Response, AppError> {
+    form.next = kept_next(&form.next);
     let account = match validate_signup(&form) {
         Ok(account) => account,
         Err(errors) => {
@@ -49,7 +73,7 @@ pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, 
             let link = MailLink {
                 kind: TokenKind::Verify,
                 user_id,
-                next: None,
+                next: (!form.next.is_empty()).then(|| form.next.clone()),
             };
             // The address is not proved yet: the mail carries nothing the visitor typed.
             let mail = Mail::with_link(&account.email, account.language, "", "verify", link);
@@ -63,7 +87,7 @@ pub async fn signup(ctx: Ctx, Form(form): Form<SignupForm>) -> Result<Response, 
             tell_the_owner(&ctx, &account, owner).await?;
         }
     }
-    Ok(Redirect::to("/verification").into_response())
+    Ok(Redirect::to(&with_next("/verification", &form.next)).into_response())
 }
 
 /// Someone tried to join with a taken address: its owner gets a reset link (limited like every

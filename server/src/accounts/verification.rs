@@ -1,4 +1,5 @@
-//! Proving the mailbox: `/verification` says a link was mailed (and mails another on request);
+//! Proving the mailbox: `/verification` says a link was mailed (and mails another on request,
+//! to a signed-in member or by address to a visitor, who learns nothing about the address);
 //! the link (`GET /verificationtoken`) opens a page with one button, and only that POST marks
 //! the address verified and signs in. A GET never signs anyone in, so a link planted by someone
 //! else cannot switch a visitor's browser into their account (login CSRF), and mail scanners
@@ -8,55 +9,118 @@
 use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
+use ortak_app::domain::email::normalize_email;
 use ortak_app::forms::Notice;
-use ortak_app::pages::auth::{verification_confirm_page, verification_page};
+use ortak_app::i18n::Locale;
+use ortak_app::pages::auth::{VerificationState, verification_confirm_page, verification_page};
 use serde::Deserialize;
-use serde::de::IgnoredAny;
 
+use super::signup::kept_next;
 use super::tokens::{self, TokenKind};
 use super::{limited, mail_limits, onboarding, queries, rate_limited};
 use crate::error::AppError;
 use crate::mail::{Mail, MailLink, enqueue};
 use crate::web::form::Form;
-use crate::web::session::{self, CurrentUser, Method};
+use crate::web::session::{self, Method};
 use crate::web::{Ctx, flash};
 
-/// `GET /verification`.
-pub async fn page(ctx: Ctx) -> Response {
-    let signed_in_unverified = ctx.user.as_ref().is_some_and(|u| !u.verified);
-    let page = ctx.page_ctx(|pc| verification_page(pc, None, signed_in_unverified));
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct NextQuery {
+    next: String,
+}
+
+/// `GET /verification?next=…`: says a link was mailed, and offers another: with one button to
+/// a signed-in member whose address is not verified, by address to anyone signed out.
+pub async fn page(ctx: Ctx, Query(query): Query<NextQuery>) -> Response {
+    let state = VerificationState {
+        signed_in: ctx.user.as_ref().is_some_and(|u| !u.verified),
+        next: kept_next(&query.next),
+        ..VerificationState::default()
+    };
+    let page = ctx.page_ctx(|pc| verification_page(pc, &state));
     ctx.render(StatusCode::OK, page).await
 }
 
-/// `POST /verification`: mails a new link to the signed-in, unverified member (anyone else
-/// goes home). The new link makes the older ones useless once it is sent.
-pub async fn resend(ctx: Ctx, Form(_): Form<IgnoredAny>) -> Result<Response, AppError> {
-    let Some(user) = ctx.user.clone().filter(|u| !u.verified) else {
-        return Ok(Redirect::to("/").into_response());
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ResendForm {
+    email: String,
+    next: String,
+}
+
+/// `POST /verification`: mails a new link, which makes the older ones useless once it is sent.
+/// A signed-in, unverified member gets it at their address; a visitor types the address, and
+/// is told the same whether or not an unverified account uses it (limited per client and per
+/// address like every mail anyone can ask for, so it tells nobody which addresses have
+/// accounts). A verified member goes home.
+pub async fn resend(ctx: Ctx, Form(form): Form<ResendForm>) -> Result<Response, AppError> {
+    let next = kept_next(&form.next);
+    let mut state = VerificationState {
+        next: next.clone(),
+        ..VerificationState::default()
     };
-    let (status, notice) =
-        if let Some(minutes) = limited(&ctx, &mail_limits(&ctx, &user.email, false)).await? {
-            (
-                StatusCode::TOO_MANY_REQUESTS,
-                Notice::Error(rate_limited(&ctx, minutes)),
-            )
-        } else {
-            mail_link(&ctx, &user).await?;
-            (StatusCode::OK, Notice::Success(ctx.t("verification-sent")))
-        };
-    let page = ctx.page_ctx(|pc| verification_page(pc, Some(notice), true));
+    let (status, to) = match ctx.user.clone() {
+        Some(user) if user.verified => return Ok(Redirect::to("/").into_response()),
+        Some(user) => {
+            state.signed_in = true;
+            let limits = mail_limits(&ctx, &user.email, false);
+            let to = Some((user.id, user.locale, user.email));
+            (limited(&ctx, &limits).await?, to)
+        }
+        None => match normalize_email(&form.email) {
+            Err(e) => {
+                state.email = form.email;
+                state.errors.add("email", e.message_id());
+                let page = ctx.page_ctx(|pc| verification_page(pc, &state));
+                return Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await);
+            }
+            Ok(email) => {
+                state.email = email.clone();
+                let limited = limited(&ctx, &mail_limits(&ctx, &email, true)).await?;
+                let mut conn = ctx.state().db().acquire().await?;
+                let account = queries::unverified_account(&mut conn, &email).await?;
+                (limited, account.map(|a| (a.id, a.language, email)))
+            }
+        },
+    };
+    let status = match (status, to) {
+        (Some(minutes), _) => {
+            state.notice = Some(Notice::Error(rate_limited(&ctx, minutes)));
+            StatusCode::TOO_MANY_REQUESTS
+        }
+        (None, to) => {
+            if let Some((id, locale, email)) = to {
+                mail_link(&ctx, id, locale, &email, &next).await?;
+            }
+            let sent = if state.signed_in {
+                "verification-sent"
+            } else {
+                "verification-sent-if"
+            };
+            state.notice = Some(Notice::Success(ctx.t(sent)));
+            StatusCode::OK
+        }
+    };
+    let page = ctx.page_ctx(|pc| verification_page(pc, &state));
     Ok(ctx.render(status, page).await)
 }
 
-async fn mail_link(ctx: &Ctx, user: &CurrentUser) -> Result<(), AppError> {
+async fn mail_link(
+    ctx: &Ctx,
+    user_id: i64,
+    locale: Locale,
+    email: &str,
+    next: &str,
+) -> Result<(), AppError> {
     let mut tx = crate::db::write(ctx.state().db()).await?;
     let link = MailLink {
         kind: TokenKind::Verify,
-        user_id: user.id,
-        next: None,
+        user_id,
+        next: (!next.is_empty()).then(|| next.to_owned()),
     };
     // The address is not proved yet: the mail carries nothing the member typed.
-    let mail = Mail::with_link(&user.email, user.locale, "", "verify", link);
+    let mail = Mail::with_link(email, locale, "", "verify", link);
     enqueue(&mut tx, &mail).await?;
     tx.commit().await?;
     ctx.state().wake_mailer();
@@ -67,6 +131,8 @@ async fn mail_link(ctx: &Ctx, user: &CurrentUser) -> Result<(), AppError> {
 #[serde(default)]
 pub struct TokenQuery {
     pub token: String,
+    /// Where a verification link goes on to (kept from sign-up).
+    pub next: String,
 }
 
 /// `GET /verificationtoken?token=…`: the mailed link's page, naming the address it verifies,
@@ -84,7 +150,8 @@ pub async fn confirm_page(ctx: Ctx, Query(query): Query<TokenQuery>) -> Result<R
         StatusCode::GONE
     };
     let token = email.as_ref().map(|e| (query.token.as_str(), e.as_str()));
-    let page = ctx.page_ctx(|pc| verification_confirm_page(pc, token));
+    let next = kept_next(&query.next);
+    let page = ctx.page_ctx(|pc| verification_confirm_page(pc, token, &next));
     Ok(ctx.render_private(status, page).await)
 }
 
@@ -103,12 +170,17 @@ pub async fn verify(ctx: Ctx, Form(form): Form<TokenQuery>) -> Result<Response, 
             None,
             "invalid-or-used-token",
         );
-        let page = ctx.page_ctx(|pc| verification_confirm_page(pc, None));
+        let next = kept_next(&form.next);
+        let page = ctx.page_ctx(|pc| verification_confirm_page(pc, None, &next));
         return Ok(ctx.render_private(StatusCode::GONE, page).await);
     };
     queries::mark_verified(&mut tx, user_id, now).await?;
     tx.commit().await?;
-    let next = onboarding::resume_path(db, user_id).await?;
+    // Where the sign-up was going (a founder: their dashboard), else the next onboarding step.
+    let next = match kept_next(&form.next) {
+        next if next.is_empty() => onboarding::resume_path(db, user_id).await?,
+        next => next,
+    };
     match ctx.user.as_ref().map(|u| u.id) {
         Some(current) if current == user_id => {
             flash::success(&ctx, "verification-done").await?;

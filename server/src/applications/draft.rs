@@ -22,6 +22,9 @@ use crate::web::{Ctx, cookies, files};
 const COOKIE: &str = "ortak_draft";
 const COOKIE_PATH: &str = "/projectFlow";
 const COOKIE_MAX_AGE: time::Duration = time::Duration::days(30);
+/// Set when an application is sent: `/projectFlow/done` thanks only the browser that sent one.
+const SENT: &str = "ortak_sent";
+const SENT_MAX_AGE: time::Duration = time::Duration::minutes(30);
 /// A draft nobody saved for this long is deleted with its file (as long as the cookie lives).
 pub const STALE_AFTER: time::Duration = time::Duration::days(30);
 /// Where presentations are kept, under the data folder.
@@ -76,12 +79,22 @@ pub fn remember(ctx: &Ctx, response: &mut Response, token: &str) {
     }
 }
 
-/// Drops the cookie of a draft that was sent.
+/// Drops the cookie of a draft that was sent, and marks the browser as having just sent one,
+/// for `/projectFlow/done` (which shows nothing to anyone else).
 pub fn forget(ctx: &Ctx, response: &mut Response) {
     cookies::set(
         response.headers_mut(),
         cookie(String::new(), time::Duration::ZERO, ctx),
     );
+    let secure = ctx.state().shared().secure_cookies;
+    let mut sent = cookies::build(SENT, "1".into(), Some(SENT_MAX_AGE), secure);
+    sent.set_path(COOKIE_PATH);
+    cookies::set(response.headers_mut(), sent);
+}
+
+/// Whether this browser sent an application in the last minutes.
+pub fn just_sent(ctx: &Ctx) -> bool {
+    cookies::get(&ctx.cookies, SENT).is_some_and(|v| v == "1")
 }
 
 /// The startup application's first step: its answers by field name (the domain's

@@ -28,9 +28,8 @@ pub fn routes() -> Vec<Routes> {
             startup::UPLOAD_BODY_LIMIT,
         )
         .get("/projectFlow/{step}", startup::step_form)
-        .post("/projectFlow/{step}", startup::save_step);
-    let member = Routes::new(Access::Member)
+        .post("/projectFlow/{step}", startup::save_step)
         .get("/contactUs", inbox_forms::contact_form)
         .post("/contactUs", inbox_forms::contact);
-    vec![public, member]
+    vec![public]
 }

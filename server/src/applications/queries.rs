@@ -30,7 +30,7 @@ pub async fn profile(db: &SqlitePool, user_id: i64) -> sqlx::Result<Profile> {
 /// Stores a checked contact message; `language` is the page's.
 pub async fn insert_contact(
     conn: &mut SqliteConnection,
-    user_id: i64,
+    user_id: Option<i64>,
     f: &ContactForm,
     language: &str,
 ) -> sqlx::Result<()> {

@@ -7,8 +7,9 @@ use std::collections::HashMap;
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use ortak_app::domain::project::{STEPS, step_fields, validate_step};
+use ortak_app::domain::project::{STEPS, answer_shown, step_fields, validate_step};
 use ortak_app::forms::FieldErrors;
+use ortak_app::i18n::Locale;
 use ortak_app::pages::project::{Draft, project_done_page, project_page};
 use serde::Deserialize;
 use sqlx::{Sqlite, Transaction};
@@ -218,13 +219,18 @@ async fn submit(
     queries::submit(&mut tx, id, ctx.state().now()).await?;
     let a = &draft.answers;
     let founder = answer(a, "founder_1_name");
+    let sought = answer_shown(
+        "amount_sought_tl",
+        answer(a, "amount_sought_tl"),
+        Locale::Tr,
+    );
     let lines = [
         ("Girişim", answer(a, "name")),
         ("Sektör", answer(a, "sector")),
         ("Şehir", answer(a, "city")),
         ("Kurucu", founder),
         ("E-posta", email),
-        ("Aranan yatırım (USD)", answer(a, "amount_sought_usd")),
+        ("Aranan yatırım", sought.as_str()),
     ];
     let sender = Sender {
         kind: "application",
@@ -241,7 +247,12 @@ async fn submit(
     Ok(response)
 }
 
+/// `GET /projectFlow/done`: the thanks after sending, for the browser that just sent an
+/// application; anyone else is sent to the form's first step.
 pub async fn done(ctx: Ctx) -> Response {
+    if !draft::just_sent(&ctx) {
+        return Redirect::to("/projectFlow/1").into_response();
+    }
     let page = ctx.page_ctx(project_done_page);
-    ctx.render(StatusCode::OK, page).await
+    ctx.render_private(StatusCode::OK, page).await
 }

@@ -56,13 +56,17 @@ async fn startup_name(
 }
 
 /// The draft as typed, or the live campaign as a form to start from.
-async fn current_form(conn: &mut SqliteConnection, id: i64) -> Result<CampaignForm, AppError> {
+async fn current_form(
+    conn: &mut SqliteConnection,
+    id: i64,
+    locale: ortak_app::i18n::Locale,
+) -> Result<CampaignForm, AppError> {
     if let Some(draft) = queries::draft(conn, id).await? {
         return Ok(serde_json::from_str(&draft).unwrap_or_default());
     }
     Ok(queries::live(conn, id)
         .await?
-        .map(|c| form_of(&c))
+        .map(|c| form_of(&c, locale))
         .unwrap_or_default())
 }
 
@@ -86,7 +90,7 @@ async fn show(
         .is_some_and(|v| matches!(v.status.as_str(), "submitted" | "committee"));
     let form = match form {
         Some(form) => form,
-        None => current_form(&mut conn, id).await?,
+        None => current_form(&mut conn, id, ctx.locale).await?,
     };
     let page = CampaignEditor {
         startup: name,
@@ -184,8 +188,11 @@ async fn save(
     queries::save_draft(&mut tx, id, &content, user.id, now).await?;
     let json = serde_json::to_string(&campaign).map_err(anyhow::Error::from)?;
     let version = queries::submit(&mut tx, id, &json, user.id, now).await?;
+    let number = queries::version(&mut tx, version)
+        .await?
+        .map_or(0, |v| v.number);
     let subject = format!("startup:{id}");
-    let after = format!("version #{version} submitted");
+    let after = format!("version #{number} submitted");
     audit::record(
         &mut tx,
         user.id,

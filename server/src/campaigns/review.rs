@@ -24,10 +24,10 @@ use crate::web::flash::done;
 use crate::web::form::{Form, Upload, UploadForm};
 use crate::web::{Ctx, Staff};
 
-fn lira(k: Option<i64>) -> String {
+fn lira(k: Option<i64>, locale: ortak_app::i18n::Locale) -> String {
     k.map(|k| {
         Money::from_kurus(k)
-            .format(ortak_app::i18n::Locale::Tr)
+            .format(locale)
             .trim_end_matches(" TL")
             .to_owned()
     })
@@ -76,9 +76,9 @@ async fn show(
         issuer: vec![
             ("legal_form", issuer.legal_form.clone().unwrap_or_default()),
             ("registry_number", issuer.registry_number.clone()),
-            ("assets", lira(issuer.assets_kurus)),
-            ("revenue", lira(issuer.revenue_kurus)),
-            ("raised_12m", lira(issuer.raised_last_12m_kurus)),
+            ("assets", lira(issuer.assets_kurus, ctx.locale)),
+            ("revenue", lira(issuer.revenue_kurus, ctx.locale)),
+            ("raised_12m", lira(issuer.raised_last_12m_kurus, ctx.locale)),
         ],
         errors,
     };

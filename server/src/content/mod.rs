@@ -95,6 +95,62 @@ pub async fn techinvestor(ctx: Ctx) -> Result<Response, AppError> {
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct LimitQuery {
+    income: Option<String>,
+}
+
+/// `/limits`: the yearly limit explained, with a calculator (`?income=` declared annual
+/// income): the same rule investing applies.
+pub async fn limits(
+    ctx: Ctx,
+    axum::extract::Query(q): axum::extract::Query<LimitQuery>,
+) -> Response {
+    use ortak_app::domain::limits::{InvestorClass, annual_limit};
+    use ortak_app::pages::limits::{Calculation, limits_page};
+    let rules = ctx.state().shared().rounds.limits();
+    let typed = q
+        .income
+        .unwrap_or_default()
+        .trim()
+        .chars()
+        .take(30)
+        .collect::<String>();
+    let mut errors = ortak_app::forms::FieldErrors::default();
+    let limit = match ortak_app::domain::profile::parse_lira(&typed) {
+        _ if typed.is_empty() => None,
+        Some(income) if income.kurus() >= 0 => annual_limit(
+            &rules,
+            InvestorClass::Individual {
+                declared_income: income,
+            },
+        ),
+        _ => {
+            errors.add("income", "validation-number");
+            None
+        }
+    };
+    let status = if errors.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::UNPROCESSABLE_ENTITY
+    };
+    let calc = Calculation {
+        typed,
+        limit,
+        errors,
+    };
+    let page = ctx.page_ctx(|pc| limits_page(pc, &rules, calc));
+    ctx.render(status, page).await
+}
+
+/// `/about`: who runs Ortak, its permission and how to reach it (the settings').
+pub async fn about(ctx: Ctx) -> Response {
+    let page = ctx.page_ctx(ortak_app::pages::about::about_page);
+    ctx.render(StatusCode::OK, page).await
+}
+
 pub async fn faq(ctx: Ctx) -> Result<Response, AppError> {
     let rows = queries::published_faqs(ctx.state().db()).await?;
     let items = rows
@@ -145,6 +201,10 @@ pub async fn sitemap(State(state): State<AppState>) -> Result<Response, AppError
         "/faq",
         "/blog",
         "/techinvestor",
+        "/about",
+        "/contactUs",
+        "/limits",
+        "/track-record",
         "/newsletter",
         "/gsyf",
         "/academy",
@@ -200,6 +260,8 @@ pub fn routes() -> Vec<Routes> {
         Routes::new(Access::Public)
             .get("/politikalar/{slug}", policy)
             .get("/techinvestor", techinvestor)
+            .get("/about", about)
+            .get("/limits", limits)
             .get("/faq", faq)
             .get("/blog", blog_index)
             .get("/blog/{slug}", blog_post)

@@ -4,6 +4,8 @@
 
 pub mod audit;
 pub mod clock;
+#[cfg(test)]
+mod migration_pins;
 pub mod rate_limits;
 pub mod rules;
 pub mod secrets;

@@ -511,13 +511,13 @@ pub async fn close_round(
 ) -> sqlx::Result<()> {
     let outcome = if funded { "funded" } else { "failed" };
     sqlx::query!(
-        "UPDATE startups SET round_status = ?, close_outcome = ?, closing_total_kurus = ?,
-             closing_started_at = ?, closed_at = ?, funded = ?
-         WHERE id = ?",
-        outcome,
+        "UPDATE startups SET round_status = ?1, close_outcome = ?1, closing_total_kurus = ?2,
+             closing_started_at = ?3, closed_at = ?3, funded = ?4,
+             closing_investors = (SELECT COUNT(DISTINCT user_id) FROM investment_requests
+                                  WHERE startup_id = ?5 AND status IN ('allocated', 'refunded'))
+         WHERE id = ?5",
         outcome,
         total_kurus,
-        at,
         at,
         funded,
         startup

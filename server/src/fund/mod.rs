@@ -13,7 +13,6 @@ use axum::response::Response;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::time_fmt::format_day;
 use ortak_app::forms::FieldErrors;
-use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::ReportForm;
 use ortak_app::pages::vc_dashboard::{UpdateForm, VcStartup, vc_home_page, vc_startup_page};
 use serde::Deserialize;
@@ -48,6 +47,7 @@ async fn startups(ctx: &Ctx, user: i64, only: Option<i64>) -> Result<Vec<VcStart
             .collect();
         out.push(VcStartup {
             id: s.id,
+            slug: s.slug,
             name: s.name,
             fund: s.fund,
             favorites: s.favorites,
@@ -62,7 +62,8 @@ pub async fn home(ctx: Ctx, FundMember(user): FundMember) -> Result<Response, Ap
     let list = startups(&ctx, user.id, None).await?;
     let (db, today) = (ctx.state().db(), ctx.state().today());
     let overdue = crate::startups::reports::overdue(db, Some(user.id), today).await?;
-    let page = ctx.page_ctx(|pc| vc_home_page(pc, list, &overdue));
+    let fund_team = queries::on_a_fund_team(db, user.id).await?;
+    let page = ctx.page_ctx(|pc| vc_home_page(pc, fund_team, list, &overdue));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
@@ -85,7 +86,7 @@ async fn show(
         .await?
         .into_iter()
         .map(|u| {
-            let day = format_day(u.created_at, Locale::Tr);
+            let day = format_day(u.created_at, ctx.locale);
             (day, u.body_tr, u.body_en)
         })
         .collect();

@@ -7,6 +7,7 @@ use time::OffsetDateTime;
 
 pub struct FundStartup {
     pub id: i64,
+    pub slug: String,
     pub name: String,
     pub fund: String,
     pub favorites: i64,
@@ -21,7 +22,7 @@ pub async fn fund_startups(
 ) -> sqlx::Result<Vec<FundStartup>> {
     sqlx::query_as!(
         FundStartup,
-        r#"SELECT s.id AS "id!", s.name, f.name AS fund,
+        r#"SELECT s.id AS "id!", s.slug, s.name, f.name AS fund,
                (SELECT COUNT(*) FROM favorites v WHERE v.startup_id = s.id) AS "favorites!: i64"
            FROM startups s JOIN funds f ON f.id = s.fund_id
            WHERE s.id IN (SELECT t.startup_id FROM startup_teams t WHERE t.user_id = ?1)
@@ -31,6 +32,17 @@ pub async fn fund_startups(
         only
     )
     .fetch_all(db)
+    .await
+}
+
+/// Whether `user` is on a fund's team (`/dashboard/vcGroups`); a founder who is not works
+/// for their own startup only.
+pub async fn on_a_fund_team(db: &SqlitePool, user: i64) -> sqlx::Result<bool> {
+    sqlx::query_scalar!(
+        r#"SELECT EXISTS (SELECT 1 FROM fund_members WHERE user_id = ?) AS "member!: bool""#,
+        user
+    )
+    .fetch_one(db)
     .await
 }
 

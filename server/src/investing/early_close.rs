@@ -78,7 +78,8 @@ pub async fn schedule(
     if !queries::schedule_close(&mut tx, startup, at).await? {
         return Err(AppError::Refused(StatusCode::CONFLICT, "round-not-open"));
     }
-    let note = format!("the round closes early on {at}");
+    let when = ortak_app::domain::timeline::format_moment(at, ortak_app::i18n::Locale::En);
+    let note = format!("the round closes early on {when} (Istanbul)");
     let mut told = std::collections::BTreeSet::new();
     for id in queries::open_requests(&mut tx, startup).await? {
         let status = current_status(&mut tx, id).await?;
@@ -103,7 +104,7 @@ pub async fn schedule(
         }
     }
     let subject = format!("startup:{startup}");
-    let after = format!("close scheduled for {at}");
+    let after = format!("close scheduled for {when} (Istanbul)");
     crate::db::audit::record(
         &mut tx,
         actor,

@@ -8,7 +8,7 @@ use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::{holding_value, multiple_x100};
 use ortak_app::domain::time_fmt::istanbul_date;
-use ortak_app::pages::portfolio::{Holding, Valuation, my_investments_page};
+use ortak_app::pages::portfolio::{Holding, InEscrow, Valuation, my_investments_page};
 use ortak_app::pages::requests::{RequestCard, pending_page};
 use serde::de::IgnoredAny;
 use sqlx::SqlitePool;
@@ -37,6 +37,8 @@ pub async fn pending(ctx: Ctx, Member(user): Member) -> Result<Response, AppErro
             startup_name: r.name,
             kind: r.kind,
             amount: Money::from_kurus(r.amount_kurus),
+            investment: Money::from_kurus(r.investment_kurus),
+            fee: Money::from_kurus(r.fee_kurus),
             total: Money::from_kurus(r.total_kurus),
             status: r.status,
             created: istanbul_date(r.created_at),
@@ -86,10 +88,23 @@ pub async fn holdings(db: &SqlitePool, user: i64) -> Result<Vec<Holding>, AppErr
         .collect())
 }
 
-/// `GET /userInvestments`.
+/// `GET /userInvestments`: holdings, and the money in escrow waiting for its round's close.
 pub async fn mine(ctx: Ctx, Member(user): Member) -> Result<Response, AppError> {
-    let holdings = holdings(ctx.state().db(), user.id).await?;
-    let page = ctx.page_ctx(|pc| my_investments_page(pc, holdings));
+    let db = ctx.state().db();
+    let holdings = holdings(db, user.id).await?;
+    let escrow = queries::pending_of(db, user.id)
+        .await?
+        .into_iter()
+        .filter(|r| r.status == ortak_app::domain::investing::RequestStatus::Funded)
+        .map(|r| InEscrow {
+            request: r.id,
+            startup: r.name,
+            slug: r.slug,
+            amount: Money::from_kurus(r.investment_kurus),
+            since: istanbul_date(r.created_at),
+        })
+        .collect();
+    let page = ctx.page_ctx(|pc| my_investments_page(pc, holdings, escrow));
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 

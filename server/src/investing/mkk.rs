@@ -14,6 +14,7 @@ use ortak_app::domain::identity::IdType;
 use ortak_app::domain::mkk::{Mkk, MkkForm, MkkStatus, validate_mkk};
 use ortak_app::domain::money::Money;
 use ortak_app::domain::paths::local_path;
+use ortak_app::domain::phone::format_phone;
 use ortak_app::forms::{FieldErrors, Notice};
 use ortak_app::pages::investing::{Fix, MkkState, investment_refused_page, mkk_page};
 
@@ -87,7 +88,7 @@ async fn current_form(ctx: &Ctx, user: &CurrentUser) -> Result<MkkForm, AppError
             first_name: r.first_name,
             last_name: r.last_name,
             email: r.email,
-            phone: r.phone,
+            phone: format_phone(&r.phone),
             annual_income: Money::from_kurus(r.annual_income_kurus)
                 .format(ctx.locale)
                 .trim_end_matches(" TL")
@@ -102,7 +103,7 @@ async fn current_form(ctx: &Ctx, user: &CurrentUser) -> Result<MkkForm, AppError
     Ok(MkkForm {
         first_name: account.first_name,
         last_name: account.last_name,
-        phone: account.phone,
+        phone: format_phone(&account.phone),
         email: user.email.clone(),
         investor_type: account.investor_type,
         ..MkkForm::default()

@@ -3,6 +3,7 @@
 //! date, the current one and the next action with its deadline, in the investor's language.
 
 use ortak_app::domain::investing::RequestStatus;
+use ortak_app::domain::money::Money;
 use ortak_app::domain::rounds::RoundStatus;
 use ortak_app::domain::timeline::{History, timeline_text};
 use sqlx::SqliteConnection;
@@ -28,6 +29,7 @@ pub fn history(row: &RequestRow, events: &[Event]) -> History {
         cancel_until: row.cancel_until,
         round_ends_on: row.ends_on,
         round_open: row.round == RoundStatus::Open,
+        round_funded: row.round_funded,
         fee_paid: row.fee_paid,
         fee_refunded_at: row.fee_refunded_at,
         escrow_refunded_at: row.escrow_refunded_at,
@@ -59,7 +61,14 @@ pub async fn mail_status(
     let row = queries::request(&mut *conn, id).await?;
     let events = queries::events(&mut *conn, id).await?;
     let timeline = history(&row, &events).timeline(id);
-    let details = timeline_text(&timeline, investor.language);
+    let mut details = timeline_text(&timeline, investor.language);
+    if kind == "request-approved" {
+        // What the investor pays next, in figures.
+        let fee = Money::from_kurus(queries::fee_of(&mut *conn, id).await?);
+        let args = [("fee", fee.format(investor.language).into())];
+        let line = investor.language.t_args("mail-approved-fee", &args);
+        details = format!("{line}\n\n{details}");
+    }
     let mail = Mail::automatic(
         &investor.email,
         investor.language,

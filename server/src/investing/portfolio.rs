@@ -49,9 +49,11 @@ pub async fn overview_for(ctx: &Ctx, user: &CurrentUser) -> Result<Response, App
         holdings: holdings.clone(),
         pending: figures.pending,
         pending_total: Money::from_kurus(figures.pending_kurus),
+        escrow: Money::from_kurus(figures.escrow_kurus),
         open_startups: figures.open_startups,
         reports: figures.reports,
         mkk_missing: !figures.has_mkk,
+        unverified: !user.verified,
         followed: crate::startups::followed(ctx, user.id, 6).await?,
     };
     let page = ctx.page_ctx(|pc| overview_page(pc, overview));

@@ -11,8 +11,8 @@ use axum::extract::Query;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use base64::Engine;
-use ortak_app::domain::investing::{RequestStatus, breakdown, parse_amount};
-use ortak_app::domain::money::Money;
+use ortak_app::domain::investing::{RequestStatus, breakdown, checked_breakdown, parse_amount};
+use ortak_app::domain::money::{MINIMUM_INVESTMENT, Money};
 use ortak_app::domain::startups::Offer;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::investing::{
@@ -89,7 +89,10 @@ pub(super) async fn blocked(
         Offer::Invest | Offer::PreInvest => {}
     }
     if let Some(id) = mkk::investing_blocked(db, user.id).await? {
-        return Ok(refuse(id, Fix::Mkk, StatusCode::CONFLICT));
+        // Data waiting for staff's review needs nothing from the member: no link to the form.
+        let missing = matches!(id, "investment-needs-mkk" | "investment-needs-mkk-fix");
+        let fix = if missing { Fix::Mkk } else { Fix::Nothing };
+        return Ok(refuse(id, fix, StatusCode::CONFLICT));
     }
     let mut conn = db.acquire().await?;
     if moves::round(&mut conn, row.id).await?.close_scheduled {
@@ -97,10 +100,16 @@ pub(super) async fn blocked(
         return Ok(refuse(id, Fix::Nothing, StatusCode::CONFLICT));
     }
     let limit = limits::status(&mut conn, ctx.state(), user.id).await?;
+    let rules = ctx.state().shared().rounds.limits();
+    let income = ortak_app::domain::limits::income_needed_for(&rules, MINIMUM_INVESTMENT)
+        .unwrap_or(rules.cap);
     Ok(limit.filter(|l| l.below_minimum()).map(|l| Blocked {
         message: ctx.locale.t_args(
             "limit-below-minimum",
-            &[("remaining", l.remaining.format(ctx.locale).into())],
+            &[
+                ("remaining", l.remaining.format(ctx.locale).into()),
+                ("income", income.format(ctx.locale).into()),
+            ],
         ),
         fix: Fix::Qualified,
         status: StatusCode::CONFLICT,
@@ -221,9 +230,12 @@ fn check(
     input: &RequestInput,
 ) -> Result<Result<Checked, Outcome>, AppError> {
     let mut errors = FieldErrors::default();
-    let amount = errors.check("amount", parse_amount(&typed_amount(input)), |e| {
-        e.message_id()
-    });
+    let fee_rate_bp = ctx.state().shared().service_fee_bp;
+    let fee_added = input.fee_added.as_deref() == Some("on");
+    // What goes to escrow must meet the minimum too (issue 28): with the fee taken out of the
+    // amount, the amount must cover both.
+    let checked = checked_breakdown(&typed_amount(input), fee_rate_bp, fee_added);
+    let amount = errors.check("amount", checked.map(|b| b.amount), |e| e.message_id());
     if input.risk.as_deref() != Some("on") {
         errors.add("risk", "validation-risk");
     }
@@ -254,11 +266,18 @@ async fn information_form(
     input: &RequestInput,
 ) -> Result<Result<Option<i64>, Outcome>, AppError> {
     let check = crate::startups::documents::information_form(conn, row.id, user.id).await?;
-    if check.form.is_none() || check.opened {
+    if check.form.is_some() && check.opened {
         return Ok(Ok(check.form));
     }
+    // No money is asked for on a round without its approved information form (the database
+    // refuses the request too).
+    let message = if check.form.is_none() {
+        "validation-no-information-form"
+    } else {
+        "validation-information-form"
+    };
     let mut errors = FieldErrors::default();
-    errors.add("risk", "validation-information-form");
+    errors.add("risk", message);
     let typed = typed_form(ctx, row, input);
     Ok(Err(Outcome::Invalid(errors, Box::new(typed))))
 }

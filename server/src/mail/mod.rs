@@ -5,12 +5,15 @@
 //! readable by superadmins. Sign-in, reset, verification and newsletter confirmation links are
 //! issued only when a mail is sent ([`links`]). All SQL is in `queries.rs`.
 
+mod bilingual;
 pub mod links;
 mod queries;
 pub mod unsubscribe;
 pub mod worker;
 
 pub use links::{Link, MailLink, TokenKind};
+use std::borrow::Cow;
+
 use sqlx::SqlitePool;
 use time::OffsetDateTime;
 
@@ -19,6 +22,7 @@ use ortak_app::i18n::{FluentArg, Locale};
 use sqlx::SqliteConnection;
 
 /// A mail ready for the outbox, in the recipient's language.
+#[derive(Clone)]
 pub struct Mail {
     pub to: String,
     pub locale: Locale,
@@ -33,9 +37,13 @@ pub struct Mail {
     /// For mails a member may switch off: the kind, so the worker adds a one-click unsubscribe
     /// link (RFC 8058) when it sends.
     pub unsubscribe: Option<MailKind>,
+    /// The outbox forgets the mail (and so the address) once it is sent: the confirmation of
+    /// a deleted membership.
+    pub erase_when_sent: bool,
 }
 
 /// What an automatic mail was built from, so a staff-edited text can rebuild it.
+#[derive(Clone)]
 pub struct Automatic {
     pub kind: String,
     pub name: String,
@@ -68,7 +76,7 @@ impl OutboxStatus {
 }
 
 /// The automatic mails staff can edit, in the order `/dashboard/autoMail` lists them.
-pub const AUTOMATIC: [&str; 42] = [
+pub const AUTOMATIC: [&str; 43] = [
     "verify",
     "signin",
     "reset",
@@ -107,6 +115,7 @@ pub const AUTOMATIC: [&str; 42] = [
     "campaign-decided",
     "disclosure-returned",
     "application",
+    "application-declined",
     "contact",
     "gsyf",
     "academy",
@@ -124,6 +133,18 @@ pub const ESSENTIAL: [&str; 8] = [
     "newsletter-confirm",
     "request-reconfirm",
     "reconfirm-expired",
+];
+
+/// Mails to an address typed in a form, which may have no account: their footer does not
+/// speak of "your Ortak account".
+const TO_TYPED_ADDRESSES: &[&str] = &[
+    "application",
+    "application-declined",
+    "contact",
+    "gsyf",
+    "academy",
+    "newsletter-confirm",
+    "founder-invite",
 ];
 
 pub(crate) fn escape(s: &str) -> String {
@@ -219,7 +240,11 @@ impl Mail {
             locale.t_args("mail-greeting", &args)
         };
         let button = locale.t(&format!("mail-{kind}-button"));
-        let footer = locale.t("mail-footer");
+        let footer = locale.t(if TO_TYPED_ADDRESSES.contains(&kind) {
+            "mail-footer-typed"
+        } else {
+            "mail-footer"
+        });
         let text = format!("{greeting}\n\n{body}\n\n{button}: {link}\n\n{footer}\n");
         let paragraphs: String = body
             .split("\n\n")
@@ -245,6 +270,7 @@ impl Mail {
             automatic: None,
             link: None,
             unsubscribe: None,
+            erase_when_sent: false,
         }
     }
 }
@@ -274,6 +300,7 @@ impl Mail {
             automatic: None,
             link: None,
             unsubscribe: None,
+            erase_when_sent: false,
         }
     }
 }
@@ -296,14 +323,44 @@ fn with_note(locale: Locale, body: String, note: Option<&str>) -> String {
 /// [`worker::MailWaker::wake`]. An automatic mail takes staff's rewritten subject and body in
 /// its language, and is dropped when staff switched it off (unless it is [`ESSENTIAL`]).
 pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sqlx::Error> {
+    match as_staff_wrote_it(conn, mail).await? {
+        Some(Cow::Borrowed(mail)) => queries::insert(conn, mail).await,
+        Some(Cow::Owned(edited)) => queries::insert(conn, &edited).await,
+        None => Ok(()),
+    }
+}
+
+/// Queues one mail in Turkish and in English (`tr` and `en`, the same automatic mail), for an
+/// address whose language nobody knows yet; each half as staff wrote it. Nothing is queued
+/// when staff switched the mail off.
+pub async fn enqueue_bilingual(
+    conn: &mut SqliteConnection,
+    tr: &Mail,
+    en: &Mail,
+) -> Result<(), sqlx::Error> {
+    let (Some(tr), Some(en)) = (
+        as_staff_wrote_it(conn, tr).await?,
+        as_staff_wrote_it(conn, en).await?,
+    ) else {
+        return Ok(());
+    };
+    queries::insert(conn, &bilingual::join(&tr, &en)).await
+}
+
+/// `mail` with staff's rewritten subject and body in its language when there are some, or
+/// `None` when staff switched it off (unless it is [`ESSENTIAL`]).
+async fn as_staff_wrote_it<'m>(
+    conn: &mut SqliteConnection,
+    mail: &'m Mail,
+) -> Result<Option<Cow<'m, Mail>>, sqlx::Error> {
     let Some(auto) = &mail.automatic else {
-        return queries::insert(conn, mail).await;
+        return Ok(Some(Cow::Borrowed(mail)));
     };
     let Some(template) = queries::template(&mut *conn, &auto.kind).await? else {
-        return queries::insert(conn, mail).await;
+        return Ok(Some(Cow::Borrowed(mail)));
     };
     if !template.enabled && !ESSENTIAL.contains(&auto.kind.as_str()) {
-        return Ok(());
+        return Ok(None);
     }
     let (subject, body) = match mail.locale {
         Locale::Tr => (template.subject_tr, template.body_tr),
@@ -323,7 +380,8 @@ pub async fn enqueue(conn: &mut SqliteConnection, mail: &Mail) -> Result<(), sql
     );
     edited.link = mail.link.clone();
     edited.unsubscribe = mail.unsubscribe;
-    queries::insert(conn, &edited).await
+    edited.erase_when_sent = mail.erase_when_sent;
+    Ok(Some(Cow::Owned(edited)))
 }
 
 /// How long the bodies of sent mails are kept (the staff mailbox and backups hold nothing older).

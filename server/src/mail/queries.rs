@@ -42,8 +42,8 @@ pub async fn insert(conn: &mut SqliteConnection, mail: &Mail) -> sqlx::Result<()
     let unsubscribe = mail.unsubscribe.map(MailKind::code);
     sqlx::query!(
         "INSERT INTO outbox (to_email, subject, text_body, html_body, language, link_kind,
-                             link_user_id, link_next, unsubscribe_kind)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             link_user_id, link_next, unsubscribe_kind, erase_when_sent)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         mail.to,
         mail.subject,
         mail.text,
@@ -52,7 +52,8 @@ pub async fn insert(conn: &mut SqliteConnection, mail: &Mail) -> sqlx::Result<()
         link_kind,
         link_user_id,
         link_next,
-        unsubscribe
+        unsubscribe,
+        mail.erase_when_sent
     )
     .execute(conn)
     .await?;
@@ -111,8 +112,18 @@ pub async fn due(db: &SqlitePool, now: OffsetDateTime, limit: i64) -> sqlx::Resu
     .await
 }
 
+/// Records that mail `id` was sent; one marked `erase_when_sent` is deleted instead.
 pub async fn mark_sent(db: &SqlitePool, id: i64, now: OffsetDateTime) -> sqlx::Result<()> {
     let sent = OutboxStatus::Sent;
+    let erased = sqlx::query!(
+        "DELETE FROM outbox WHERE id = ? AND erase_when_sent = 1",
+        id
+    )
+    .execute(db)
+    .await?;
+    if erased.rows_affected() == 1 {
+        return Ok(());
+    }
     sqlx::query!(
         "UPDATE outbox SET status = ?, attempts = attempts + 1, last_error = NULL, sent_at = ?
          WHERE id = ?",
@@ -125,7 +136,8 @@ pub async fn mark_sent(db: &SqlitePool, id: i64, now: OffsetDateTime) -> sqlx::R
     Ok(())
 }
 
-/// Records a failed attempt: the mail waits until `next_attempt_at`, or is `Failed` for good.
+/// Records a failed attempt: the mail waits until `next_attempt_at`, or is `Failed` for good
+/// (one marked `erase_when_sent` is then deleted: given up, it keeps no address either).
 pub async fn mark_attempt_failed(
     db: &SqlitePool,
     id: i64,
@@ -134,6 +146,17 @@ pub async fn mark_attempt_failed(
     error: &str,
     next_attempt_at: OffsetDateTime,
 ) -> sqlx::Result<()> {
+    if status == OutboxStatus::Failed {
+        let erased = sqlx::query!(
+            "DELETE FROM outbox WHERE id = ? AND erase_when_sent = 1",
+            id
+        )
+        .execute(db)
+        .await?;
+        if erased.rows_affected() == 1 {
+            return Ok(());
+        }
+    }
     sqlx::query!(
         "UPDATE outbox SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?",
         status,

@@ -4,6 +4,7 @@
 //! that goes out. So does a mail's one-click unsubscribe link ([`super::unsubscribe`]).
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
@@ -20,13 +21,19 @@ use crate::db::clock::Clock;
 /// After this many failed attempts a mail is marked failed and left for staff.
 const MAX_ATTEMPTS: i64 = 8;
 
-/// Wakes the worker when a mail was queued, so it goes out at once rather than at the next poll.
+/// Wakes the worker when a mail was queued, so it goes out at once rather than at the next poll;
+/// and says whether a worker sends at all (SMTP is configured).
 #[derive(Clone, Default)]
-pub struct MailWaker(Arc<Notify>);
+pub struct MailWaker(Arc<Notify>, Arc<AtomicBool>);
 
 impl MailWaker {
     pub fn wake(&self) {
         self.0.notify_one();
+    }
+
+    /// Whether mails leave the outbox (without SMTP they wait there, for staff to read).
+    pub fn sending(&self) -> bool {
+        self.1.load(Ordering::Relaxed)
     }
 }
 
@@ -99,6 +106,7 @@ pub struct Worker {
 
 /// Runs forever: sends what is due, then sleeps until woken or the next poll.
 pub async fn run(worker: Worker, sender: SmtpSender, waker: MailWaker) {
+    waker.1.store(true, Ordering::Relaxed);
     loop {
         match send_due(&worker, &sender).await {
             Ok(sent) if sent > 0 => continue,

@@ -14,6 +14,7 @@ use ortak_app::domain::notifications::MailKind;
 use ortak_app::domain::quarters::Quarter;
 use ortak_app::domain::time_fmt::format_date_short;
 use ortak_app::i18n::Locale;
+use ortak_app::markdown;
 use ortak_app::pages::unsubscribe::{Unsubscribe, unsubscribe_page};
 use serde::Deserialize;
 use sqlx::SqliteConnection;
@@ -102,7 +103,8 @@ pub async fn startup_update(
             ortak_app::i18n::Locale::Tr => update.body_tr,
             ortak_app::i18n::Locale::En => update.body_en,
         };
-        let details = format!("{}:\n{body}", update.name);
+        // Updates are Markdown: a mail carries their words, not the marks.
+        let details = format!("{}:\n{}", update.name, markdown::plain_text(body));
         let mail = optional(&to, MailKind::Updates, update.mail, &link, Some(details));
         enqueue(conn, &mail).await?;
     }
@@ -233,10 +235,12 @@ pub struct Answer<'a> {
     pub text: &'a str,
     pub asker: i64,
     pub answerer: i64,
+    /// Who answered, as the thread names them.
+    pub by: &'a ortak_app::pages::questions::Answerer,
 }
 
 /// Tells the asker and the members who saved the startup that a question was answered, with
-/// the question and the answer; never the one who answered.
+/// the question, the answer and who gave it; never the one who answered.
 pub async fn question_answered(
     conn: &mut SqliteConnection,
     answer: &Answer<'_>,
@@ -245,8 +249,9 @@ pub async fn question_answered(
         queries::answer_recipients(conn, answer.startup, answer.asker, answer.answerer).await?;
     for to in recipients {
         let label = to.language.t("questions-answer");
+        let by = answer.by.label(to.language);
         let details = format!(
-            "{}\n\n{}\n\n{label}: {}",
+            "{}\n\n{}\n\n{label} ({by}): {}",
             answer.name, answer.question, answer.text
         );
         let kind = MailKind::Answers;

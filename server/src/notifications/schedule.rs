@@ -6,6 +6,7 @@
 use ortak_app::domain::notifications::{MailKind, digest_week};
 use ortak_app::domain::rounds::CLOSING_SOON_DAYS;
 use ortak_app::i18n::Locale;
+use ortak_app::markdown;
 use time::Duration;
 
 use super::optional;
@@ -95,7 +96,12 @@ fn digest_list(items: &[DigestItem], locale: Locale, public_url: &str) -> String
             match update {
                 None => format!("• {}: {link}", item.name),
                 Some(text) => {
-                    let text: String = text.chars().take(300).collect();
+                    // Updates are Markdown: the mail carries their words, not the marks.
+                    let text: String = markdown::plain_text(text)
+                        .replace("\n\n", " ")
+                        .chars()
+                        .take(300)
+                        .collect();
                     let label = locale.t("mail-digest-update");
                     format!("• {} ({label}): {text}\n  {link}", item.name)
                 }

@@ -9,6 +9,7 @@
 //! response, so userinfo is read whenever the ID token lacks them (and must be about the same
 //! `sub`).
 
+use crate::settings::Secret;
 use base64::Engine;
 use jsonwebtoken::jwk::JwkSet;
 use jsonwebtoken::{DecodingKey, Validation, decode, decode_header};
@@ -39,7 +40,7 @@ impl Default for OidcOptions {
 pub struct Oidc {
     issuer: String,
     client_id: String,
-    client_secret: String,
+    client_secret: Secret,
     options: OidcOptions,
     http: reqwest::Client,
     discovered: OnceCell<Discovery>,
@@ -150,13 +151,13 @@ impl Oidc {
     pub fn new(
         issuer: &str,
         client_id: &str,
-        client_secret: &str,
+        client_secret: &Secret,
         options: OidcOptions,
     ) -> anyhow::Result<Oidc> {
         Ok(Oidc {
             issuer: issuer.trim_end_matches('/').to_owned(),
             client_id: client_id.to_owned(),
-            client_secret: client_secret.to_owned(),
+            client_secret: client_secret.clone(),
             options,
             http: reqwest::Client::builder()
                 .timeout(std::time::Duration::from_secs(10))
@@ -253,7 +254,7 @@ impl Oidc {
             ("code", code),
             ("redirect_uri", redirect_uri),
             ("client_id", self.client_id.as_str()),
-            ("client_secret", self.client_secret.as_str()),
+            ("client_secret", self.client_secret.expose()),
         ];
         if self.options.pkce {
             form.push(("code_verifier", flow.verifier.as_str()));

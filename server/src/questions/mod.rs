@@ -1,27 +1,24 @@
 //! Questions to founders (issue 17): members ask on a startup's questions page, the startup's
-//! founders (accounts staff invited by address) or its fund's team answer once, every member
-//! reads the thread, and staff hide a question with a recorded reason. The asker and the
-//! members who saved the startup are told of an answer (an optional mail, `answers`).
+//! founders (accounts staff invited by address, on the staff's startup page) or its fund's team
+//! answer once, signed with their name and role, every member reads the thread, and staff hide
+//! a question with a recorded reason. The asker and the members who saved the startup are told
+//! of an answer (an optional mail, `answers`).
 
 mod queries;
 
 use axum::extract::Path;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
-use ortak_app::domain::email::normalize_email;
-use ortak_app::domain::money::Money;
 use ortak_app::domain::time_fmt::format_day;
 use ortak_app::forms::FieldErrors;
-use ortak_app::i18n::Locale;
-use ortak_app::pages::questions::{QuestionItem, QuestionsView, Typed, questions_page};
+use ortak_app::pages::questions::{Answerer, QuestionItem, QuestionsView, Typed, questions_page};
 use serde::Deserialize;
 
 use crate::db::audit;
 use crate::db::rate_limits::{self, Limit};
 use crate::error::AppError;
-use crate::mail::{Mail, enqueue};
 use crate::notifications;
-use crate::startups::{CardRow, published_card, slug_and_name};
+use crate::startups::{CardRow, published_card};
 use crate::web::form::Form;
 use crate::web::{Access, Ctx, Member, Routes, Staff, flash};
 
@@ -36,9 +33,7 @@ pub fn routes() -> Vec<Routes> {
         .get("/startups/{slug}/questions", page)
         .post("/startups/{slug}/questions", ask)
         .post("/startups/{slug}/questions/{id}/answer", answer);
-    let staff = Routes::new(Access::Staff)
-        .post("/dashboard/questions/{id}/hide", hide)
-        .post("/dashboard/startups/{id}/founders", invite_founder);
+    let staff = Routes::new(Access::Staff).post("/dashboard/questions/{id}/hide", hide);
     vec![member, staff]
 }
 
@@ -58,6 +53,14 @@ async fn show(
             id: q.id,
             body: q.body,
             asked: format_day(q.asked_at, ctx.locale),
+            answerer: match (&q.answer, q.answerer) {
+                (Some(_), Some(name)) => Some(Answerer {
+                    name,
+                    founder: q.by_founder,
+                    fund: q.fund,
+                }),
+                _ => None,
+            },
             answer: q
                 .answer
                 .zip(q.answered_at.map(|at| format_day(at, ctx.locale))),
@@ -65,17 +68,9 @@ async fn show(
             mine: q.mine,
         })
         .collect();
-    let team = queries::answers_for(db, user, card.id).await?.then(|| {
-        let raised = Money::from_kurus(card.raised_kurus).format(ctx.locale);
-        (card.investor_count, raised)
-    });
-    let founders = match staff {
-        true => Some(queries::founders(db, card.id).await?),
-        false => None,
-    };
+    let team = queries::answers_for(db, user, card.id).await?;
     let view = QuestionsView {
         id: card.id,
-        founders,
         slug: card.slug,
         name: card.name,
         items,
@@ -196,9 +191,16 @@ async fn answer(
         let refused = (StatusCode::CONFLICT, Typed::Answer(id, f.answer), errors);
         return show(&ctx, user.id, staff.is_some(), card, refused).await;
     };
+    let (answerer, founder, fund) = queries::answerer(&mut tx, card.id, user.id).await?;
+    let by = Answerer {
+        name: answerer,
+        founder,
+        fund,
+    };
     let public_url = &ctx.state().shared().public_url;
     let link = format!("{public_url}/startups/{slug}/questions#question-{id}");
     let answered = notifications::Answer {
+        by: &by,
         startup: card.id,
         name: &card.name,
         link: &link,
@@ -264,72 +266,4 @@ async fn hide(
     tx.commit().await?;
     flash::success(&ctx, "questions-hidden-done").await?;
     Ok(Redirect::to(&format!("/startups/{slug}/questions#question-{id}")).into_response())
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct InviteForm {
-    founder_email: String,
-}
-
-/// `POST /dashboard/startups/{id}/founders` (the form is on the questions page staff see):
-/// staff invite a founder by address (audited); the invitation is mailed in Turkish and in
-/// English, as the founder's language is not known yet.
-async fn invite_founder(
-    ctx: Ctx,
-    staff: Staff,
-    Path(id): Path<i64>,
-    Form(f): Form<InviteForm>,
-) -> Result<Response, AppError> {
-    let db = ctx.state().db();
-    let (slug, name) = slug_and_name(db, id).await?.ok_or(AppError::NotFound)?;
-    let email = match normalize_email(&f.founder_email) {
-        Ok(email) => email,
-        Err(e) => {
-            let card = published_card(&ctx, &slug).await?;
-            let mut errors = FieldErrors::default();
-            errors.add("founder_email", e.message_id());
-            let refused = (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Typed::Invite(f.founder_email),
-                errors,
-            );
-            return show(&ctx, staff.user.id, true, card, refused).await;
-        }
-    };
-    let now = ctx.state().now();
-    let mut tx = crate::db::write(db).await?;
-    if queries::invite_founder(&mut tx, id, &email, staff.user.id, now).await? {
-        let subject = format!("startup:{id}");
-        audit::record(
-            &mut tx,
-            staff.user.id,
-            "founder.invite",
-            &subject,
-            None,
-            Some(&email),
-        )
-        .await?;
-        let link = format!(
-            "{}/signin?next=/startups/{}/questions",
-            ctx.state().shared().public_url,
-            slug
-        );
-        for locale in [Locale::Tr, Locale::En] {
-            let mail = Mail::automatic(
-                &email,
-                locale,
-                "",
-                "founder-invite",
-                &link,
-                "",
-                Some(name.clone()),
-            );
-            enqueue(&mut tx, &mail).await?;
-        }
-    }
-    tx.commit().await?;
-    ctx.state().wake_mailer();
-    flash::success(&ctx, "founders-invited").await?;
-    Ok(Redirect::to(&format!("/startups/{slug}/questions")).into_response())
 }

@@ -13,6 +13,11 @@ pub struct Question {
     pub hidden_reason: Option<String>,
     /// Whether the viewer asked it.
     pub mine: bool,
+    /// Who answered, while their account exists: their name, whether they are one of the
+    /// startup's founders (else they answered for its fund's team), and the fund's name.
+    pub answerer: Option<String>,
+    pub by_founder: bool,
+    pub fund: String,
 }
 
 /// The thread of `startup`, oldest first; hidden questions only when `with_hidden` (staff).
@@ -24,11 +29,17 @@ pub async fn thread(
 ) -> sqlx::Result<Vec<Question>> {
     sqlx::query_as!(
         Question,
-        r#"SELECT id AS "id!", body, asked_at AS "asked_at: OffsetDateTime", answer,
-               answered_at AS "answered_at: OffsetDateTime", hidden_reason,
-               user_id = ?2 AS "mine!: bool"
-         FROM questions WHERE startup_id = ?1 AND (hidden_at IS NULL OR ?3)
-         ORDER BY id"#,
+        r#"SELECT q.id AS "id!", q.body, q.asked_at AS "asked_at: OffsetDateTime", q.answer,
+               q.answered_at AS "answered_at: OffsetDateTime", q.hidden_reason,
+               q.user_id = ?2 AS "mine!: bool",
+               trim(a.first_name || ' ' || a.last_name) AS "answerer?: String",
+               EXISTS (SELECT 1 FROM founder_accounts fa
+                       WHERE fa.startup_id = q.startup_id AND fa.email = a.email) AS "by_founder!: bool",
+               f.name AS fund
+         FROM questions q JOIN startups s ON s.id = q.startup_id JOIN funds f ON f.id = s.fund_id
+              LEFT JOIN users a ON a.id = q.answered_by
+         WHERE q.startup_id = ?1 AND (q.hidden_at IS NULL OR ?3)
+         ORDER BY q.id"#,
         startup,
         viewer,
         with_hidden
@@ -121,6 +132,28 @@ pub async fn hide(
     .await
 }
 
+/// Who answered for `startup`: `user`'s name, whether they are one of its founders, and its
+/// fund's name (for the mails, in the words of the thread).
+pub async fn answerer(
+    conn: &mut SqliteConnection,
+    startup: i64,
+    user: i64,
+) -> sqlx::Result<(String, bool, String)> {
+    let row = sqlx::query!(
+        r#"SELECT trim(u.first_name || ' ' || u.last_name) AS "name!: String",
+               EXISTS (SELECT 1 FROM founder_accounts fa
+                       WHERE fa.startup_id = s.id AND fa.email = u.email) AS "founder!: bool",
+               f.name AS fund
+         FROM users u, startups s JOIN funds f ON f.id = s.fund_id
+         WHERE u.id = ?1 AND s.id = ?2"#,
+        user,
+        startup
+    )
+    .fetch_one(conn)
+    .await?;
+    Ok((row.name, row.founder, row.fund))
+}
+
 /// The slug of the startup a question is about.
 pub async fn slug_of_question(db: &SqlitePool, id: i64) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar!(
@@ -128,36 +161,5 @@ pub async fn slug_of_question(db: &SqlitePool, id: i64) -> sqlx::Result<Option<S
         id
     )
     .fetch_optional(db)
-    .await
-}
-
-/// Records that staff invited `email` as a founder of `startup`; `false` if already invited.
-pub async fn invite_founder(
-    conn: &mut SqliteConnection,
-    startup: i64,
-    email: &str,
-    by: i64,
-    now: OffsetDateTime,
-) -> sqlx::Result<bool> {
-    let done = sqlx::query!(
-        "INSERT OR IGNORE INTO founder_accounts (startup_id, email, invited_by, invited_at)
-         VALUES (?, ?, ?, ?)",
-        startup,
-        email,
-        by,
-        now
-    )
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-/// The founders invited to `startup`, by address.
-pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<String>> {
-    sqlx::query_scalar!(
-        "SELECT email FROM founder_accounts WHERE startup_id = ? ORDER BY email",
-        startup
-    )
-    .fetch_all(db)
     .await
 }

@@ -5,13 +5,17 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
+mod operator;
 mod payments;
 mod proxies;
 mod rounds;
+mod secret;
 
+pub use operator::OperatorSettings;
 pub use payments::{PaymentProviderKind, PaymentSettings};
 pub use proxies::Proxy;
 pub use rounds::RoundSettings;
+pub use secret::Secret;
 
 #[derive(Parser, Debug)]
 #[command(name = "ortak", version, about = "Ortak co-investment platform")]
@@ -67,8 +71,8 @@ pub struct Settings {
     pub demo: bool,
     /// SMTP server for outgoing mail, e.g. `smtp://127.0.0.1:2525` or
     /// `smtp://user:pass@mail.example.com:587?tls=required`. Without it mails stay in the outbox.
-    #[arg(long, env = "ORTAK_SMTP_URL", global = true)]
-    pub smtp_url: Option<String>,
+    #[arg(long, env = "ORTAK_SMTP_URL", global = true, hide_env_values = true)]
+    pub smtp_url: Option<Secret>,
     /// Sender of outgoing mail.
     #[arg(
         long,
@@ -89,7 +93,7 @@ pub struct Settings {
         global = true,
         hide_env_values = true
     )]
-    pub oidc_client_secret: Option<String>,
+    pub oidc_client_secret: Option<Secret>,
     /// Whether the professional-network sign-in sends PKCE (S256). LinkedIn refuses a token
     /// request that carries `code_verifier` (401 invalid_client) for web apps: set `false` there.
     #[arg(long, env = "ORTAK_OIDC_PKCE", default_value_t = true, global = true,
@@ -189,7 +193,7 @@ pub struct Settings {
         global = true,
         hide_env_values = true
     )]
-    pub metrics_token: Option<String>,
+    pub metrics_token: Option<Secret>,
     /// How often background jobs (round closing, payment deadlines, purges) look for work.
     #[arg(
         long,
@@ -223,12 +227,15 @@ pub struct Settings {
     pub trusted_proxies: Option<String>,
     #[command(flatten)]
     pub payments: PaymentSettings,
+    #[command(flatten)]
+    pub operator: OperatorSettings,
     /// The memory password hashing may use at once, in MiB: each argon2 hash takes 19, so the
-    /// default runs six at once; more wait their turn, then answer 503.
+    /// default runs two at once (as many as the VM's two cores run anyway, and the server stays
+    /// under 80 MB through 64 sign-ins at once); more wait their turn, then answer 503.
     #[arg(
         long,
         env = "ORTAK_HASHING_MEMORY_MB",
-        default_value_t = 120,
+        default_value_t = 40,
         global = true
     )]
     pub hashing_memory_mb: u64,

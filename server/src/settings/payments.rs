@@ -1,5 +1,6 @@
 //! The card payment provider and its keys.
 
+use super::Secret;
 use clap::Args;
 
 /// Which card payment provider takes the service fee.
@@ -28,15 +29,20 @@ pub struct PaymentSettings {
     #[arg(long, env = "ORTAK_ALLOW_SANDBOX_PAYMENTS", global = true, action = clap::ArgAction::SetTrue,
           value_parser = clap::builder::BoolishValueParser::new())]
     pub allow_sandbox_payments: bool,
-    #[arg(long, env = "ORTAK_IYZICO_API_KEY", global = true)]
-    pub iyzico_api_key: Option<String>,
+    #[arg(
+        long,
+        env = "ORTAK_IYZICO_API_KEY",
+        global = true,
+        hide_env_values = true
+    )]
+    pub iyzico_api_key: Option<Secret>,
     #[arg(
         long,
         env = "ORTAK_IYZICO_SECRET_KEY",
         global = true,
         hide_env_values = true
     )]
-    pub iyzico_secret_key: Option<String>,
+    pub iyzico_secret_key: Option<Secret>,
     /// iyzico's API origin: its sandbox by default, `https://api.iyzipay.com` for live.
     #[arg(
         long,

@@ -60,6 +60,7 @@ pub async fn academy_events(ctx: Ctx, _: Staff) -> Result<Response, AppError> {
         history,
         actions: vec![add],
         link: None,
+        irreversible: Vec::new(),
     };
     Ok(render_detail(&ctx, detail).await)
 }

@@ -59,6 +59,7 @@ pub(super) async fn create_page(
         history: Vec::new(),
         actions: vec![create],
         link: None,
+        irreversible: Vec::new(),
     };
     Ok(render_detail(ctx, detail).await)
 }

@@ -3,10 +3,11 @@
 
 use axum::http::StatusCode;
 use axum::response::Response;
+use ortak_app::domain::time_fmt::ISTANBUL;
 use ortak_app::pages::dashboard::{StaffHome, staff_home_page};
-use time::{Duration, OffsetDateTime};
+use time::{Date, Duration, OffsetDateTime};
 
-use super::queries::home::{self as queries, WeekCount};
+use super::queries::home::{self as queries, DayCount};
 use crate::error::AppError;
 use crate::web::{Access, Ctx, Routes, Staff};
 
@@ -52,8 +53,8 @@ pub async fn home(ctx: Ctx, Staff { superadmin, .. }: Staff) -> Result<Response,
     let since = now - Duration::days(7 * (WEEKS + 1));
     let home = StaffHome {
         figures,
-        signups: by_week(now, queries::weekly_signups(db, since).await?),
-        requests: by_week(now, queries::weekly_requests(db, since).await?),
+        signups: by_week(now, queries::daily_signups(db, since).await?),
+        requests: by_week(now, queries::daily_requests(db, since).await?),
         funnel,
         overdue: crate::startups::reports::overdue(db, None, ctx.state().today()).await?,
     };
@@ -61,19 +62,27 @@ pub async fn home(ctx: Ctx, Staff { superadmin, .. }: Staff) -> Result<Response,
     Ok(ctx.render(StatusCode::OK, page).await)
 }
 
-/// The last `WEEKS` weeks up to `now`, oldest first, as `(label, count)`, empty weeks
-/// included. Weeks are SQLite's `%Y-%W` (Monday-first week numbers), labelled `2026 / 47`.
-fn by_week(now: OffsetDateTime, counts: Vec<WeekCount>) -> Vec<(String, i64)> {
+/// An ISO 8601 week as the charts label it: `2026 / 48` (the week-numbering year, which can
+/// differ from the calendar's around New Year).
+fn iso_week(day: Date) -> String {
+    let (year, week, _) = day.to_iso_week_date();
+    format!("{year} / {week:02}")
+}
+
+/// The last `WEEKS` ISO weeks up to `now` (Istanbul's calendar), oldest first, as
+/// `(label, count)`, empty weeks included.
+fn by_week(now: OffsetDateTime, days: Vec<DayCount>) -> Vec<(String, i64)> {
+    let today = now.to_offset(ISTANBUL).date();
     (0..WEEKS)
         .rev()
         .map(|i| {
-            let day = now - Duration::weeks(i);
-            let week = format!("{}-{:02}", day.year(), day.monday_based_week());
-            let n = counts
+            let week = iso_week(today - Duration::weeks(i));
+            let n = days
                 .iter()
-                .find(|c| c.week == week)
-                .map_or(0, |c| c.count);
-            (week.replace('-', " / "), n)
+                .filter(|d| iso_week(d.day) == week)
+                .map(|d| d.count)
+                .sum();
+            (week, n)
         })
         .collect()
 }
@@ -89,18 +98,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn weeks_follow_sqlite_and_missing_ones_count_zero() {
-        // Monday 2026-11-23 is in SQLite's week 47 of 2026.
-        let now = time::macros::datetime!(2026-11-23 10:00 UTC);
+    fn weeks_are_iso_weeks_and_missing_ones_count_zero() {
+        // Saturday 28.11.2026 is in ISO week 48 (SQLite's `%W` says 47).
+        let now = time::macros::datetime!(2026-11-28 10:00 UTC);
+        let day = |d, count| DayCount { day: d, count };
         let weeks = by_week(
             now,
-            vec![WeekCount {
-                week: "2026-47".into(),
-                count: 3,
-            }],
+            vec![
+                day(time::macros::date!(2026 - 11 - 23), 2),
+                day(time::macros::date!(2026 - 11 - 29), 1),
+                day(time::macros::date!(2026 - 11 - 22), 5),
+            ],
         );
         assert_eq!(weeks.len(), 8);
-        assert_eq!(weeks[7], ("2026 / 47".to_owned(), 3));
-        assert_eq!(weeks[0], ("2026 / 40".to_owned(), 0));
+        assert_eq!(weeks[7], ("2026 / 48".to_owned(), 3));
+        assert_eq!(weeks[6], ("2026 / 47".to_owned(), 5));
+        assert_eq!(weeks[0], ("2026 / 41".to_owned(), 0));
+        // Around New Year the ISO year leads: 31.12.2024 is in week 1 of 2025.
+        assert_eq!(iso_week(time::macros::date!(2024 - 12 - 31)), "2025 / 01");
     }
 }

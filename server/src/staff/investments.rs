@@ -230,6 +230,7 @@ pub async fn request_page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, App
             .collect(),
         actions,
         link: None,
+        irreversible: Vec::new(),
     };
     Ok(render_detail(&ctx, detail).await)
 }

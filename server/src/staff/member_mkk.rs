@@ -6,6 +6,8 @@
 use axum::extract::Path;
 use axum::response::Response;
 use ortak_app::domain::mkk::MkkStatus;
+use ortak_app::domain::money::Money;
+use ortak_app::domain::time_fmt::format_date_short;
 use ortak_app::domain::timeline::format_moment;
 use ortak_app::pages::staff_table::{Cell, NOTE, RowAction};
 use serde::Deserialize;
@@ -46,10 +48,22 @@ pub async fn section(
         return Ok((facts, actions));
     };
     facts.push((ctx.t("dashboard-col-mkk"), mkk_fact(ctx, &mkk)));
-    let verified = mkk.verified_identity.clone().map_or_else(
-        || Cell::Label("dashboard-request-unverified".into()),
-        Cell::from,
+    // What staff verify beside the identity: the income the limit follows, and the birth date.
+    let income = Money::from_kurus(mkk.annual_income_kurus).format(ctx.locale);
+    facts.push((ctx.t("field-annual-income"), income.into()));
+    let iso = time::macros::format_description!("[year]-[month]-[day]");
+    let born = time::Date::parse(&mkk.birth_date, iso).map_or_else(
+        |_| mkk.birth_date.clone(),
+        |d| format_date_short(d, ctx.locale),
     );
+    facts.push((ctx.t("field-birth-date"), born.into()));
+    let verified = match (mkk.verified_type, &mkk.verified_identity) {
+        (Some(kind), Some(identity)) => {
+            let kind = ctx.t(&format!("dashboard-investor-{}", kind.code()));
+            Cell::from(format!("{kind} · {identity}"))
+        }
+        _ => Cell::Label("dashboard-request-unverified".into()),
+    };
     facts.push((ctx.t("dashboard-mkk-verified-identity"), verified));
     let history: Vec<String> = queries::identity_history(db, id)
         .await?

@@ -13,6 +13,7 @@ pub mod investments;
 pub mod mail_templates;
 pub mod mailbox;
 pub mod member;
+mod member_access;
 mod member_mkk;
 pub mod newsletter;
 pub mod qualified;
@@ -32,11 +33,11 @@ use crate::web::Routes;
 pub fn routes() -> Vec<Routes> {
     let mut routes = vec![home::routes(), investments::routes()];
     routes.extend(rounds::routes());
+    routes.extend(member_access::routes());
     routes.extend([
         startups::routes(),
         users::routes(),
         member::routes(),
-        member::superadmin_routes(),
         member_mkk::routes(),
         qualified::routes(),
         vip_groups::routes(),

@@ -43,6 +43,7 @@ pub async fn investor_facts(ctx: &Ctx, r: &RequestFacts) -> Result<Vec<(String, 
                 || ctx.t("dashboard-request-not-capped"),
                 |k| Money::from_kurus(k).format(ctx.locale),
             );
+            let identity = ortak_app::domain::mkk::identity_label(identity);
             format!("{class} · {identity} · {limit}").into()
         }
         _ => Cell::Label("dashboard-request-no-snapshot".into()),

@@ -38,7 +38,7 @@ fn line_row(l: ListedLine) -> StaffRow {
             Cell::Day(l.booked_on),
             Cell::Money(Money::from_kurus(l.amount_kurus)),
             l.payer_name.into(),
-            l.payer_iban.into(),
+            ortak_app::domain::iban::group_iban(&l.payer_iban).into(),
             l.remittance.into(),
             Cell::Label(format!("statements-outcome-{}", l.outcome)),
             l.request_id.map(|r| r.to_string()).into(),

@@ -78,13 +78,17 @@ pub fn transfer_row(t: Transfer) -> StaffRow {
                 .into(),
         ],
         link: None,
-        actions: vec![RowAction {
-            action: format!("/dashboard/takasbank/{id}/receipts"),
-            name: "typed",
-            value: "1".into(),
-            label_id: "statements-type-receipt".into(),
-            fields: TYPED,
-        }],
+        // A receipt is typed only for a transfer still waiting for its money.
+        actions: (state == "dashboard-transfer-waiting")
+            .then(|| RowAction {
+                action: format!("/dashboard/takasbank/{id}/receipts"),
+                name: "typed",
+                value: "1".into(),
+                label_id: "statements-type-receipt".into(),
+                fields: TYPED,
+            })
+            .into_iter()
+            .collect(),
     }
 }
 

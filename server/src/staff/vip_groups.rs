@@ -160,6 +160,7 @@ pub async fn page(ctx: Ctx, Path(id): Path<i64>) -> Result<Response, AppError> {
         history,
         actions,
         link: None,
+        irreversible: Vec::new(),
     };
     Ok(render_detail(&ctx, detail).await)
 }

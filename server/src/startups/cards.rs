@@ -30,9 +30,18 @@ impl CardRow {
     /// The card as shown to a viewer; `favorite`, whether they saved it, only to those signed
     /// in (`kept::Mine` knows).
     pub fn card(&self, favorite: Option<bool>, today: Date) -> StartupCard {
-        let funding = self.funding();
+        let mut funding = self.funding();
         let days_left = funding.days_left(today);
         let open = funding.status() == FundingStatus::BeingFunded && days_left > 0;
+        // A closed round shows what it had at its close: a failed one's ledger is empty again.
+        let mut investors = self.investor_count;
+        let closed = funding.status() != FundingStatus::BeingFunded;
+        if let (true, Some(total), Some(count)) =
+            (closed, self.closing_total_kurus, self.closing_investors)
+        {
+            funding.raised = Money::from_kurus(total);
+            investors = count;
+        }
         StartupCard {
             slug: self.slug.clone(),
             name: self.name.clone(),
@@ -41,7 +50,7 @@ impl CardRow {
             city: self.city.clone(),
             goal: funding.goal,
             raised: funding.raised,
-            investors: self.investor_count,
+            investors,
             completion_pct: funding.completion_pct(),
             status: funding.status(),
             period: funding.period,
@@ -51,6 +60,10 @@ impl CardRow {
                 && days_left <= CLOSING_SOON_DAYS,
             favorite,
             logo: self.logo.clone(),
+            closed_on: self
+                .closed_at
+                .filter(|_| closed)
+                .map(ortak_app::domain::time_fmt::istanbul_date),
         }
     }
 }

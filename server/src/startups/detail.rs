@@ -232,6 +232,7 @@ async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, Ap
             slug: row.slug.clone(),
             ..t
         }),
+        limits: ctx.state().shared().rounds.limits(),
     })
 }
 

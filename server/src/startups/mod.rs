@@ -14,6 +14,7 @@ mod kept;
 pub use favorites::followed;
 mod queries;
 pub mod reports;
+mod track_record;
 
 pub use cards::published_card;
 pub use queries::founders;
@@ -25,6 +26,7 @@ use crate::web::{Access, Routes};
 pub fn routes() -> Vec<Routes> {
     let public = Routes::new(Access::Public)
         .get("/startups", catalogue::list)
+        .get("/track-record", track_record::page)
         .get("/media/startups/{file}", images::serve);
     let member = Routes::new(Access::Member)
         .get("/startups/{slug}", detail::detail)

@@ -17,11 +17,12 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
 use crate::db::stats;
 use crate::error::AppError;
+use crate::settings::Secret;
 use crate::state::AppState;
 
 struct Exporter {
     handle: PrometheusHandle,
-    token: Option<String>,
+    token: Option<Secret>,
 }
 
 static EXPORTER: OnceLock<Exporter> = OnceLock::new();
@@ -35,7 +36,7 @@ const BUCKETS: [f64; 12] = [
 const UPKEEP: Duration = Duration::from_secs(5);
 
 /// Installs the process's metrics recorder (once, at start, inside the runtime).
-pub fn install(token: Option<String>) -> anyhow::Result<()> {
+pub fn install(token: Option<Secret>) -> anyhow::Result<()> {
     let handle = PrometheusBuilder::new()
         .set_buckets_for_metric(
             Matcher::Full("ortak_http_request_duration_seconds".into()),
@@ -55,7 +56,7 @@ pub fn install(token: Option<String>) -> anyhow::Result<()> {
     });
     let _ = EXPORTER.set(Exporter {
         handle,
-        token: token.filter(|t| !t.is_empty()),
+        token: token.filter(|t| !t.expose().is_empty()),
     });
     Ok(())
 }
@@ -135,7 +136,7 @@ fn allowed(exporter: &Exporter, peer: SocketAddr, headers: &HeaderMap) -> bool {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.strip_prefix("Bearer "));
     if let (Some(token), Some(given)) = (&exporter.token, bearer) {
-        return crate::web::csrf::constant_time_eq(token.as_bytes(), given.as_bytes());
+        return crate::web::csrf::constant_time_eq(token.expose().as_bytes(), given.as_bytes());
     }
     let relayed = headers.contains_key("x-forwarded-for") || headers.contains_key("forwarded");
     peer.ip().is_loopback() && !relayed

@@ -108,6 +108,7 @@ impl Ctx {
             assets: &shared.assets,
             year: self.state().now().year(),
             staff_nav: &staff_nav,
+            operator: &shared.operator,
         })
     }
 }

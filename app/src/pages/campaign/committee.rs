@@ -52,7 +52,7 @@ pub fn committee_list_page(ctx: &PageContext, l: CommitteeList) -> Page {
     let content = view! {
         <p class="lead">{ctx.locale.t_args("committee-rule", &args)}</p>
         {too_few}
-        <table class="table">
+        <div class="table-wrap"><table class="table">
             <thead><tr>
                 <th scope="col">{ctx.t("dashboard-col-startup")}</th>
                 <th scope="col" class="num">{ctx.t("campaign-version-number")}</th>
@@ -61,7 +61,7 @@ pub fn committee_list_page(ctx: &PageContext, l: CommitteeList) -> Page {
                 <th scope="col" class="num">{ctx.t("committee-rejections")}</th>
             </tr></thead>
             <tbody>{rows}</tbody>
-        </table>
+        </table></div>
         {empty}
     }
     .into_any();

@@ -72,7 +72,7 @@ pub fn spending_table(ctx: &PageContext, lines: &[Spending]) -> impl IntoView + 
         })
         .collect_view();
     view! {
-        <table class="table">
+        <div class="table-wrap"><table class="table">
             <thead><tr>
                 <th scope="col">{ctx.t("disclosure-line")}</th>
                 <th scope="col" class="num">{ctx.t("disclosure-planned")}</th>
@@ -80,7 +80,7 @@ pub fn spending_table(ctx: &PageContext, lines: &[Spending]) -> impl IntoView + 
                 <th scope="col" class="num">{ctx.t("disclosure-left")}</th>
             </tr></thead>
             <tbody>{rows}</tbody>
-        </table>
+        </table></div>
     }
 }
 
@@ -211,7 +211,6 @@ pub fn founder_disclosures_page(ctx: &PageContext, p: FounderDisclosures) -> Pag
     };
     let title = format!("{}: {}", ctx.t("disclosure-title"), p.startup);
     let content = view! {
-        <p><a href=format!("/vc-dashboard/startups/{}", p.id)>{ctx.t("disclosure-back")}</a></p>
         <p class="lead">{ctx.t("disclosure-lead")}</p>
         {error_summary(ctx, &p.errors)}
         {due}
@@ -270,19 +269,21 @@ pub fn staff_disclosures_page(ctx: &PageContext, s: StaffDisclosures) -> Page {
         .pending
         .is_empty()
         .then(|| view! { <p class="empty-state">{ctx.t("disclosure-queue-empty")}</p> });
-    let reviewed = s
-        .reviewed
-        .iter()
-        .map(|d| view! { <article class="card stack" data-disclosure=d.id><h2>{d.startup.clone()}</h2>{item(ctx, d, false)}</article> })
-        .collect_view();
+    let reviewed = (!s.reviewed.is_empty()).then(|| {
+        let items = s
+            .reviewed
+            .iter()
+            .map(|d| view! { <article class="card stack" data-disclosure=d.id><h2>{d.startup.clone()}</h2>{item(ctx, d, false)}</article> })
+            .collect_view();
+        view! { <h2>{ctx.t("disclosure-reviewed")}</h2><div class="stack">{items}</div> }
+    });
     let summary = s.refused.as_ref().map(|(_, _, e)| error_summary(ctx, e));
     let content = view! {
         {summary}
         <p class="lead">{ctx.t("disclosure-staff-lead")}</p>
         {empty}
         <div class="stack">{pending}</div>
-        <h2>{ctx.t("disclosure-reviewed")}</h2>
-        <div class="stack">{reviewed}</div>
+        {reviewed}
     }
     .into_any();
     staff_layout(ctx, ctx.t("disclosure-staff-title"), content)

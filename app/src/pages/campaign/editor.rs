@@ -106,12 +106,18 @@ fn offer(ctx: &PageContext, e: &CampaignEditor) -> impl IntoView + use<> {
                 format!("fund_en_{i}"),
                 format!("fund_amount_{i}"),
             );
+            let legend = ctx
+                .locale
+                .t_args("campaign-fund-line", &[("n", ((i + 1) as i64).into())]);
             view! {
-                <div class="form__row">
-                    {f(&tr, "campaign-fund-item-tr", "text")}
-                    {f(&en, "campaign-fund-item-en", "text")}
-                    {f(&amount, "campaign-fund-amount", "text")}
-                </div>
+                <fieldset class="fieldset fund-line">
+                    <legend>{legend}</legend>
+                    <div class="form__row">
+                        {f(&tr, "campaign-fund-item-tr", "text")}
+                        {f(&en, "campaign-fund-item-en", "text")}
+                        {f(&amount, "campaign-fund-amount", "text")}
+                    </div>
+                </fieldset>
             }
         })
         .collect_view();
@@ -176,7 +182,7 @@ pub fn campaign_editor_page(ctx: &PageContext, e: CampaignEditor) -> Page {
         {status}
         {locked}
         {error_summary(ctx, &e.errors)}
-        <form class="form stack" method="post" action=e.action.clone() novalidate>
+        <form class="form form--aligned stack" method="post" action=e.action.clone() novalidate>
             {csrf_field(ctx)}
             {story(ctx, &e)}
             {offer(ctx, &e)}

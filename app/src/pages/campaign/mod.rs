@@ -63,3 +63,9 @@ pub(crate) fn comment_note(
             }
         })
 }
+
+/// A field's label where a value is shown, not typed: without the unit the value carries
+/// ("Price per share (TL)" reads "Price per share: 100 TL").
+pub(crate) fn shown_label(ctx: &PageContext, id: &str) -> String {
+    ctx.t(id).trim_end_matches(" (TL)").to_owned()
+}

@@ -47,7 +47,10 @@ pub fn version_view(ctx: &PageContext, c: &Campaign) -> impl IntoView + use<> {
             money(ctx, t.pre_money_valuation_kurus),
         ),
         ("campaign-share-price", money(ctx, t.share_price_kurus)),
-        ("campaign-shares-offered", t.shares_offered.to_string()),
+        (
+            "campaign-shares-offered",
+            crate::domain::campaign::group(t.shares_offered, ctx.locale),
+        ),
         (
             "campaign-period",
             format!(
@@ -60,7 +63,7 @@ pub fn version_view(ctx: &PageContext, c: &Campaign) -> impl IntoView + use<> {
         ),
     ]
     .into_iter()
-    .map(|(k, v)| view! { <dt>{ctx.t(k)}</dt><dd>{v}</dd> })
+    .map(|(k, v)| view! { <dt>{super::shown_label(ctx, k)}</dt><dd>{v}</dd> })
     .collect_view();
     let funds = t
         .use_of_funds
@@ -84,10 +87,17 @@ pub fn version_view(ctx: &PageContext, c: &Campaign) -> impl IntoView + use<> {
     view! {
         <div class="form__row"><p lang="tr">{c.description_tr.clone()}</p><p lang="en">{c.description_en.clone()}</p></div>
         <dl class="facts">{facts}</dl>
-        <table class="table">
-            <thead><tr><th scope="col">"TR"</th><th scope="col">"EN"</th><th scope="col" class="num">{ctx.t("dashboard-col-amount")}</th></tr></thead>
-            <tbody>{funds}</tbody>
-        </table>
+        <h3>{ctx.t("campaign-use-of-funds")}</h3>
+        <div class="table-wrap">
+            <table class="table">
+                <thead><tr>
+                    <th scope="col">{ctx.t("terms-fund-item")} " (TR)"</th>
+                    <th scope="col">{ctx.t("terms-fund-item")} " (EN)"</th>
+                    <th scope="col" class="num">{ctx.t("dashboard-col-amount")}</th>
+                </tr></thead>
+                <tbody>{funds}</tbody>
+            </table>
+        </div>
         {video}
         {sections}
     }
@@ -161,7 +171,7 @@ fn issuer_section(ctx: &PageContext, r: &CampaignReview) -> impl IntoView + use<
     view! {
         <h2>{ctx.t("issuer-title")}</h2>
         {breaches}
-        <form class="form stack" method="post" action=format!("/dashboard/startups/{}/issuer", r.startup_id) novalidate>
+        <form class="form form--aligned stack" method="post" action=format!("/dashboard/startups/{}/issuer", r.startup_id) novalidate>
             {csrf_field(ctx)}
             <div class="form__row">
                 <div class="field">

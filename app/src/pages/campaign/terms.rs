@@ -57,8 +57,8 @@ pub fn terms_card(ctx: &PageContext, t: &TermsCard) -> impl IntoView + use<> {
         view! {
             <h3>{ctx.locale.t_args("terms-figures", &args)}</h3>
             <dl class="terms__figures">
-                <div><dt>{ctx.t("campaign-revenue")}</dt><dd>{shown(revenue)}</dd></div>
-                <div><dt>{ctx.t("campaign-net-income")}</dt><dd>{shown(net)}</dd></div>
+                <div><dt>{super::shown_label(ctx, "campaign-revenue")}</dt><dd>{shown(revenue)}</dd></div>
+                <div><dt>{super::shown_label(ctx, "campaign-net-income")}</dt><dd>{shown(net)}</dd></div>
             </dl>
         }
     });
@@ -83,10 +83,10 @@ pub fn terms_card(ctx: &PageContext, t: &TermsCard) -> impl IntoView + use<> {
             <h2 id="terms-title">{ctx.t("terms-title")}</h2>
             {video}
             <dl class="terms__offer">
-                <div><dt>{ctx.t("campaign-pre-money")}</dt><dd>{money(ctx, t.pre_money_valuation)}</dd></div>
-                <div><dt>{ctx.t("campaign-share-price")}</dt><dd>{money(ctx, t.share_price)}</dd></div>
-                <div><dt>{ctx.t("campaign-shares-offered")}</dt><dd>{t.shares_offered}</dd></div>
-                <div><dt>{ctx.t("campaign-minimum-raise")}</dt><dd>{money(ctx, t.minimum)}</dd></div>
+                <div><dt>{super::shown_label(ctx, "campaign-pre-money")}</dt><dd>{money(ctx, t.pre_money_valuation)}</dd></div>
+                <div><dt>{super::shown_label(ctx, "campaign-share-price")}</dt><dd>{money(ctx, t.share_price)}</dd></div>
+                <div><dt>{super::shown_label(ctx, "campaign-shares-offered")}</dt><dd>{crate::domain::campaign::group(t.shares_offered, ctx.locale)}</dd></div>
+                <div><dt>{super::shown_label(ctx, "campaign-minimum-raise")}</dt><dd>{money(ctx, t.minimum)}</dd></div>
                 <div><dt>{ctx.t("terms-target")}</dt><dd>{money(ctx, t.target)}</dd></div>
                 {commitment}
             </dl>

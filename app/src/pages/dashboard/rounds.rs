@@ -46,8 +46,8 @@ pub struct RoundPage {
     pub mismatches: usize,
     pub refunds: usize,
     pub superadmin: bool,
-    /// The round is open: a superadmin may close it now.
-    pub can_close: bool,
+    /// Where the round stands: an open one a superadmin may end early.
+    pub status: crate::domain::rounds::RoundStatus,
     pub figures: RoundFiguresForm,
     pub valuation: ValuationForm,
     pub errors: FieldErrors,
@@ -104,14 +104,21 @@ fn committee_section(ctx: &PageContext, p: &RoundPage) -> impl IntoView + use<> 
 
 /// Closing early and the refund list: superadmins only.
 fn close_section(ctx: &PageContext, p: &RoundPage) -> impl IntoView + use<> {
-    let close = match (p.superadmin, p.can_close) {
+    use crate::domain::rounds::RoundStatus;
+    let closed = match p.status {
+        RoundStatus::Open => "dashboard-round-closed",
+        RoundStatus::Closing => "dashboard-round-closing-now",
+        RoundStatus::Funded => "dashboard-round-closed-funded",
+        RoundStatus::Failed => "dashboard-round-closed-failed",
+    };
+    let close = match (p.superadmin, p.status == RoundStatus::Open) {
         (true, true) => view! {
             <p><a class="button button--ghost" href=format!("/dashboard/rounds/{}/close", p.id)>{ctx.t("dashboard-round-close")}</a></p>
             <p class="muted">{ctx.t("dashboard-round-close-hint")}</p>
         }
         .into_any(),
         (false, true) => view! { <p class="muted">{ctx.t("dashboard-round-close-superadmin")}</p> }.into_any(),
-        (_, false) => view! { <p class="muted">{ctx.t("dashboard-round-closed")}</p> }.into_any(),
+        (_, false) => view! { <p class="muted">{ctx.t(closed)}</p> }.into_any(),
     };
     let refunds = p.superadmin.then(|| {
         let count = ctx.locale.t_args(

@@ -29,11 +29,11 @@ pub fn statements_page(ctx: &PageContext, p: StatementsPage) -> Page {
         "dashboard-col-date",
         "dashboard-col-amount",
         "statements-payer",
-        "payment-iban",
+        "statements-payer-iban",
         "statements-remittance",
         "dashboard-col-status",
         "dashboard-col-number",
-        "dashboard-note",
+        "statements-resolution",
     ];
     let receipt_columns = [
         "dashboard-transfer-reference",

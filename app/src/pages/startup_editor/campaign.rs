@@ -37,6 +37,12 @@ pub(super) fn publish_control(
         let label = view! { {ctx.t("dashboard-published")} }.into_any();
         checkbox(ctx, errors, "published", label, published).into_any()
     } else {
-        view! { <p class="muted">{ctx.t("startup-publish-needs-approval")}</p> }.into_any()
+        // A forged `published` is refused under this note, with its message.
+        let error = errors.get("published");
+        view! {
+            <p class="muted" id="published">{ctx.t("startup-publish-needs-approval")}</p>
+            {crate::forms::error_view(ctx, "published", error)}
+        }
+        .into_any()
     }
 }

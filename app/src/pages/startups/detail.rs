@@ -8,7 +8,7 @@ use super::{
     StartupCard, closing_soon, days_left, favorite_toggle, media_url, progress, startup_logo,
 };
 use crate::domain::money::{MINIMUM_INVESTMENT, Money};
-use crate::domain::startups::{Offer, SECTIONS};
+use crate::domain::startups::{FundingStatus, Offer, SECTIONS};
 use crate::i18n::FluentArg;
 use crate::markdown;
 use crate::shell::{Page, PageContext};
@@ -53,6 +53,8 @@ pub struct StartupDetail {
     pub documents: Vec<(i64, String, String)>,
     /// The offer as the committee approved it, when the campaign states one.
     pub terms: Option<crate::pages::campaign::TermsCard>,
+    /// The yearly limit's figures, explained under the invest button.
+    pub limits: crate::domain::limits::LimitRules,
 }
 
 /// What the viewer may do now: invest, pre-invest, or why neither.
@@ -148,8 +150,13 @@ fn invest_card(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
     let waitlist = (d.round.waitlist && matches!(d.offer, Offer::Invest | Offer::PreInvest)).then(
         || view! { <p class="flash flash--info" role="status">{ctx.t("startup-waitlist")}</p> },
     );
+    let of_goal_id = if c.status == FundingStatus::Failed {
+        "startup-failed-of-goal"
+    } else {
+        "startup-raised-of-goal"
+    };
     let of_goal = ctx.locale.t_args(
-        "startup-raised-of-goal",
+        of_goal_id,
         &[("goal", FluentArg::Str(c.goal.format(ctx.locale)))],
     );
     view! {
@@ -172,6 +179,7 @@ fn invest_card(ctx: &PageContext, d: &StartupDetail) -> impl IntoView + use<> {
             <p class="startup-card__days">{days_left(ctx, c)}</p>
             {waitlist}
             <div class="invest-card__actions">{offer_action(ctx, d.offer, &c.slug)} {favorite}</div>
+            {(c.status == FundingStatus::BeingFunded).then(|| crate::pages::limits::limit_note(ctx, &d.limits))}
         </aside>
     }
 }

@@ -14,6 +14,7 @@ fn island_props(ctx: &PageContext, q: &str, status: &str) -> String {
         "statuses": [
             { "value": "being-funded", "label": ctx.t("status-being-funded") },
             { "value": "funded", "label": ctx.t("status-funded") },
+            { "value": "failed", "label": ctx.t("status-failed") },
         ],
         "labels": {
             "search": ctx.t("favorites-search"), "status": ctx.t("favorites-status"), "any": ctx.t("filter-any"),
@@ -27,7 +28,7 @@ fn island_props(ctx: &PageContext, q: &str, status: &str) -> String {
 
 /// The search box and the funding-status filter, a plain GET form.
 fn filters(ctx: &PageContext, q: &str, status: &str) -> impl IntoView + use<> {
-    let statuses = ["being-funded", "funded"]
+    let statuses = ["being-funded", "funded", "failed"]
         .iter()
         .map(|s| ((*s).to_owned(), ctx.t(&format!("status-{s}"))))
         .collect();

@@ -108,7 +108,7 @@ pub(super) fn history(ctx: &PageContext, d: &StartupDetail) -> Option<impl IntoV
     })
 }
 
-/// The fund team's updates, if there are any.
+/// The updates its founders and fund team posted (Markdown, rendered and sanitized), if any.
 pub(super) fn updates(
     ctx: &PageContext,
     updates: &[(String, String)],
@@ -116,12 +116,19 @@ pub(super) fn updates(
     (!updates.is_empty()).then(|| {
         let items = updates
             .iter()
-            .map(|(date, text)| view! { <li><time>{date.clone()}</time>" · "{text.clone()}</li> })
+            .map(|(date, text)| {
+                view! {
+                    <li class="update">
+                        <time class="update__date">{date.clone()}</time>
+                        <div class="update__text prose" inner_html=crate::markdown::render(text)></div>
+                    </li>
+                }
+            })
             .collect_view();
         view! {
             <section class="analysis" id="updates" aria-labelledby="updates-title">
                 <h2 id="updates-title">{ctx.t("startup-updates")}</h2>
-                <ul>{items}</ul>
+                <ul class="updates">{items}</ul>
             </section>
         }
     })

@@ -7,6 +7,7 @@
 //! everything else (see `queries::kvkk::erase`), the photo, evidence and draft files, and the
 //! account's personal fields; the session ends. A member whose money is still under way
 //! (a request that moved money and is not finished) cannot delete the membership until it is.
+//! A mail confirms the deletion (and says what is kept); the outbox forgets it once sent.
 
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::forms::FieldErrors;
@@ -17,6 +18,7 @@ use super::password::{PasswordForm, current_password_ok, has_password};
 use super::{queries, refuse};
 use crate::accounts::signin::clear_site_data;
 use crate::error::AppError;
+use crate::mail::{Mail, enqueue};
 use crate::state::AppState;
 use crate::web::form::Form;
 use crate::web::session;
@@ -77,7 +79,28 @@ pub async fn delete(
     let files = kvkk::erase(&mut tx, user.id, &user.email, &keep).await?;
     let image = queries::profile_image(&mut *tx, user.id).await?;
     queries::erase_member(&mut tx, user.id, &user.email, now).await?;
+    // The member is told it is done; the outbox forgets the mail, and the address, once sent
+    // (or given up). Without SMTP it would wait there for ever, keeping the address: not sent.
+    let home = format!("{}/", ctx.state().shared().public_url);
+    let mut mail = Mail::compose(
+        &user.email,
+        user.locale,
+        "",
+        "account-deleted",
+        &home,
+        user.locale.t("mail-account-deleted-subject"),
+        &user.locale.t(if keep.is_empty() {
+            "mail-account-deleted-body"
+        } else {
+            "mail-account-deleted-body-kept"
+        }),
+    );
+    mail.erase_when_sent = true;
+    if ctx.state().mails_leave() {
+        enqueue(&mut tx, &mail).await?;
+    }
     tx.commit().await?;
+    ctx.state().wake_mailer();
     let data = &ctx.state().shared().data_dir;
     let paths = image
         .map(|f| data.join("avatars").join(f))

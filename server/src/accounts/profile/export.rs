@@ -68,7 +68,7 @@ pub async fn export(ctx: Ctx, Member(user): Member) -> Result<Response, AppError
             "first_name": p.first_name, "last_name": p.last_name, "position": p.position, "phone": p.phone,
             "country": p.country, "city": p.city, "has_profile_image": p.has_image,
         },
-        "investment_preferences": { "purpose": p.purpose, "budget_usd": p.budget, "interests": p.interests },
+        "investment_preferences": { "purpose": p.purpose, "budget_range": p.budget, "interests": p.interests },
         "investor_information": {
             "investor_type": p.investor_type, "turkish_citizen": p.citizen, "id_type": p.id_type,
             "identity_number": p.identity_number, "company_name": p.company_name, "tax_office": p.tax_office,

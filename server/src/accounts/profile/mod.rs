@@ -15,7 +15,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::domain::identity::IdType;
 use ortak_app::domain::money::Money;
-use ortak_app::domain::profile::{Profile, validate_info, validate_investor, validate_preferences};
+use ortak_app::domain::profile::{
+    MkkSent, Profile, validate_info, validate_investor, validate_preferences,
+};
+use ortak_app::domain::time_fmt::format_date_short;
 use ortak_app::forms::FieldErrors;
 use ortak_app::pages::profile::{TABS, TwoFactorStatus, profile_page};
 use serde::Deserialize;
@@ -66,6 +69,19 @@ pub(crate) async fn load(ctx: &Ctx, user_id: i64) -> Result<Profile, AppError> {
             .into_iter()
             .map(|kind| kind.code().to_owned())
             .collect(),
+        mkk: queries::mkk(ctx.state().db(), user_id)
+            .await?
+            .map(|m| MkkSent {
+                status: m.status,
+                investor_type: m.investor_type,
+                citizen: m.turkish_citizen,
+                id_type: m.id_type,
+                identity_number: m.identity_number,
+                name: format!("{} {}", m.first_name, m.last_name),
+                organisation: m.organisation,
+                annual_income: Money::from_kurus(m.annual_income_kurus).format(ctx.locale),
+                birth_date: format_date_short(m.birth_date, ctx.locale),
+            }),
     })
 }
 
@@ -222,6 +238,10 @@ pub async fn save_investor(
     Form(f): Form<InvestorForm>,
 ) -> Result<Response, AppError> {
     let mut p = load(&ctx, user.id).await?;
+    if p.mkk.is_some() {
+        // Once the MKK data is sent, it is the one record of this: it changes on its form.
+        return Ok(Redirect::to("/mkk").into_response());
+    }
     p.investor_type = f.investor_type.trim().to_owned();
     p.citizen = f.citizen.trim().to_owned();
     p.id_type = f.id_type.trim().to_owned();

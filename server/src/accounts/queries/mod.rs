@@ -11,7 +11,7 @@ pub mod terms;
 pub mod tokens;
 pub mod two_factor;
 
-use ortak_app::domain::accounts::NewAccount;
+use ortak_app::domain::accounts::{InvestorType, NewAccount};
 use sqlx::{SqliteConnection, SqlitePool};
 use time::OffsetDateTime;
 
@@ -40,7 +40,8 @@ pub async fn insert_member(
     password_hash: &str,
     now: OffsetDateTime,
 ) -> sqlx::Result<Option<i64>> {
-    let (language, investor_type) = (account.language.code(), account.investor_type.code());
+    let language = account.language.code();
+    let investor_type = account.investor_type.map(InvestorType::code);
     let id = sqlx::query_scalar!(
         "INSERT INTO users (email, password_hash, first_name, last_name, phone, country, city, language,
                             investor_type, terms_accepted_at)
@@ -85,6 +86,21 @@ pub async fn active_account(
         Addressee,
         r#"SELECT id AS "id!", first_name, language AS "language: Locale"
          FROM users WHERE email = ? AND deactivated_at IS NULL"#,
+        email
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// The active account using `email` whose address is not verified yet, if any.
+pub async fn unverified_account(
+    conn: &mut SqliteConnection,
+    email: &str,
+) -> sqlx::Result<Option<Addressee>> {
+    sqlx::query_as!(
+        Addressee,
+        r#"SELECT id AS "id!", first_name, language AS "language: Locale"
+         FROM users WHERE email = ? AND deactivated_at IS NULL AND email_verified_at IS NULL"#,
         email
     )
     .fetch_optional(conn)

@@ -49,6 +49,33 @@ pub async fn profile(db: &SqlitePool, user_id: i64) -> sqlx::Result<Stored> {
     .await
 }
 
+/// The MKK membership data the member sent, if they did.
+pub struct Mkk {
+    pub status: String,
+    pub investor_type: String,
+    pub turkish_citizen: bool,
+    pub id_type: String,
+    pub identity_number: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub organisation: String,
+    pub annual_income_kurus: i64,
+    pub birth_date: Date,
+}
+
+pub async fn mkk(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<Mkk>> {
+    sqlx::query_as!(
+        Mkk,
+        r#"SELECT status, investor_type, turkish_citizen AS "turkish_citizen: bool", id_type,
+                identity_number, first_name, last_name, organisation, annual_income_kurus,
+                birth_date AS "birth_date: Date"
+         FROM mkk_profiles WHERE user_id = ?"#,
+        user_id
+    )
+    .fetch_optional(db)
+    .await
+}
+
 pub async fn save_info(
     db: &SqlitePool,
     user_id: i64,

@@ -158,7 +158,8 @@ pub async fn version(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Optio
     .await
 }
 
-/// Submits `content` as the startup's next version; a version still under review is superseded.
+/// Submits `content` as the startup's next version (a version still under review is
+/// superseded); its id.
 pub async fn submit(
     conn: &mut SqliteConnection,
     startup: i64,

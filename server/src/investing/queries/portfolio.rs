@@ -15,6 +15,8 @@ pub struct Figures {
     pub reports: i64,
     /// Whether the investor filed MKK data.
     pub has_mkk: bool,
+    /// Money in escrow (requests funded, their rounds not yet closed): how much.
+    pub escrow_kurus: i64,
 }
 
 // Reports the user may read: those of startups they invested in (a request in
@@ -41,7 +43,9 @@ pub async fn figures(db: &SqlitePool, user: i64, today: Date) -> sqlx::Result<Fi
                 WHERE user_id = ?1 AND (status IN (SELECT value FROM json_each(?3)))
                 UNION SELECT t.startup_id FROM startup_teams t
                 WHERE t.user_id = ?1)) AS "reports!: i64",
-             EXISTS (SELECT 1 FROM mkk_profiles WHERE user_id = ?1) AS "has_mkk!: bool""#,
+             EXISTS (SELECT 1 FROM mkk_profiles WHERE user_id = ?1) AS "has_mkk!: bool",
+             (SELECT COALESCE(SUM(investment_kurus), 0) FROM investment_requests
+              WHERE user_id = ?1 AND status = 'funded') AS "escrow_kurus!: i64""#,
         user,
         today,
         invested

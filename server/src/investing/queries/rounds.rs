@@ -157,9 +157,11 @@ pub async fn start_close(
     now: OffsetDateTime,
 ) -> sqlx::Result<bool> {
     let done = sqlx::query!(
-        "UPDATE startups SET round_status = 'closing', close_outcome = ?, closing_total_kurus = ?,
-             closed_by = ?, closing_started_at = ?
-         WHERE id = ? AND round_status = 'open'",
+        "UPDATE startups SET round_status = 'closing', close_outcome = ?1, closing_total_kurus = ?2,
+             closed_by = ?3, closing_started_at = ?4,
+             closing_investors = (SELECT COUNT(DISTINCT user_id) FROM investment_requests
+                                  WHERE startup_id = ?5 AND status = 'funded')
+         WHERE id = ?5 AND round_status = 'open'",
         outcome,
         total_kurus,
         by,

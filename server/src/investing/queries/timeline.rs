@@ -15,6 +15,9 @@ pub struct RequestRow {
     pub name: String,
     pub kind: PeriodKind,
     pub amount_kurus: i64,
+    /// What goes to escrow, and the service fee.
+    pub investment_kurus: i64,
+    pub fee_kurus: i64,
     pub total_kurus: i64,
     pub status: RequestStatus,
     pub rejection_reason: Option<String>,
@@ -24,6 +27,8 @@ pub struct RequestRow {
     pub transfer_due_at: Option<OffsetDateTime>,
     pub round: RoundStatus,
     pub ends_on: Date,
+    /// The round's close decided it was funded (while closing, and once closed).
+    pub round_funded: bool,
     pub fee_paid: bool,
     pub fee_refunded_at: Option<OffsetDateTime>,
     pub escrow_refunded_at: Option<OffsetDateTime>,
@@ -34,12 +39,14 @@ pub async fn request(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Reque
     sqlx::query_as!(
         RequestRow,
         r#"SELECT r.id AS "id!", s.slug, s.name, r.kind AS "kind: PeriodKind", r.amount_kurus,
-               r.total_kurus, r.status AS "status: RequestStatus", r.rejection_reason,
+               r.investment_kurus, r.fee_kurus, r.total_kurus,
+               r.status AS "status: RequestStatus", r.rejection_reason,
                r.created_at AS "created_at: OffsetDateTime",
                r.cancel_until AS "cancel_until: OffsetDateTime",
                r.fee_due_at AS "fee_due_at: OffsetDateTime",
                r.transfer_due_at AS "transfer_due_at: OffsetDateTime",
                s.round_status AS "round: RoundStatus", s.period_ends_on AS "ends_on: Date",
+               COALESCE(s.close_outcome = 'funded', 0) AS "round_funded!: bool",
                EXISTS (SELECT 1 FROM money_events m WHERE m.request_id = r.id AND m.kind = 'fee_paid')
                    AS "fee_paid!: bool",
                (SELECT m.created_at FROM money_events m WHERE m.request_id = r.id AND m.kind = 'fee_refunded')
@@ -53,17 +60,26 @@ pub async fn request(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<Reque
     .await
 }
 
+/// The service fee of request `id`, in kuruş.
+pub async fn fee_of(conn: &mut SqliteConnection, id: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar!("SELECT fee_kurus FROM investment_requests WHERE id = ?", id)
+        .fetch_one(conn)
+        .await
+}
+
 /// The investor's requests that are not holdings (allocated ones are), newest first.
 pub async fn pending_of(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<RequestRow>> {
     sqlx::query_as!(
         RequestRow,
         r#"SELECT r.id AS "id!", s.slug, s.name, r.kind AS "kind: PeriodKind", r.amount_kurus,
-               r.total_kurus, r.status AS "status: RequestStatus", r.rejection_reason,
+               r.investment_kurus, r.fee_kurus, r.total_kurus,
+               r.status AS "status: RequestStatus", r.rejection_reason,
                r.created_at AS "created_at: OffsetDateTime",
                r.cancel_until AS "cancel_until: OffsetDateTime",
                r.fee_due_at AS "fee_due_at: OffsetDateTime",
                r.transfer_due_at AS "transfer_due_at: OffsetDateTime",
                s.round_status AS "round: RoundStatus", s.period_ends_on AS "ends_on: Date",
+               COALESCE(s.close_outcome = 'funded', 0) AS "round_funded!: bool",
                EXISTS (SELECT 1 FROM money_events m WHERE m.request_id = r.id AND m.kind = 'fee_paid')
                    AS "fee_paid!: bool",
                (SELECT m.created_at FROM money_events m WHERE m.request_id = r.id AND m.kind = 'fee_refunded')

@@ -24,7 +24,7 @@ use super::payments::{
     Charge, FailKind, PaymentProvider, PaymentRef, ProviderFuture, RefundOutcome, Refusal,
     StartPayment, Started, VerifiedCallback,
 };
-use crate::settings::PaymentSettings;
+use crate::settings::{PaymentSettings, Secret};
 
 pub const INITIALIZE: &str = "/payment/3dsecure/initialize";
 pub const AUTH: &str = "/payment/v2/3dsecure/auth";
@@ -33,8 +33,8 @@ pub const REFUND: &str = "/v2/payment/refund";
 
 pub struct Iyzico {
     http: reqwest::Client,
-    api_key: String,
-    secret_key: String,
+    api_key: Secret,
+    secret_key: Secret,
     /// Scheme, host and port, without a trailing slash (a path would be signed twice).
     base_url: String,
 }
@@ -64,12 +64,12 @@ impl Trouble {
     }
 }
 
-fn required(value: &Option<String>, name: &str) -> anyhow::Result<String> {
+fn required(value: &Option<Secret>, name: &str) -> anyhow::Result<Secret> {
     value
-        .as_deref()
-        .map(str::trim)
+        .as_ref()
+        .map(|v| v.expose().trim())
         .filter(|v| !v.is_empty())
-        .map(str::to_owned)
+        .map(Secret::from)
         .with_context(|| format!("ORTAK_PAYMENT_PROVIDER=iyzico needs {name}"))
 }
 
@@ -113,8 +113,13 @@ impl Iyzico {
         let body =
             serde_json::to_string(request).map_err(|e| Trouble::Unreachable(e.to_string()))?;
         let random_key = sign::random_key();
-        let authorization =
-            sign::authorization(&self.api_key, &self.secret_key, &random_key, path, &body);
+        let authorization = sign::authorization(
+            self.api_key.expose(),
+            self.secret_key.expose(),
+            &random_key,
+            path,
+            &body,
+        );
         tracing::info!(request_id = log_id, provider = "iyzico", call = path, request = %wire::redacted(&body), "payment provider call");
         let started = Instant::now();
         let sent = self
@@ -219,7 +224,7 @@ impl PaymentProvider for Iyzico {
         Box::pin(async move {
             let request = Self::initialize_request(p);
             match self.call(INITIALIZE, &request, p.payment.log_id).await {
-                Ok(a) => answers::started(&a, &self.secret_key, p.payment),
+                Ok(a) => answers::started(&a, self.secret_key.expose(), p.payment),
                 // Nothing can be charged without our auth call, so a lost answer is a failure.
                 Err(trouble) => Started::Refused(trouble.refusal()),
             }
@@ -239,7 +244,9 @@ impl PaymentProvider for Iyzico {
             .iter()
             .map(|f| field(f))
             .collect::<Option<_>>()?;
-        if !sign::verify(&self.secret_key, &values, field("signature")?) || values[3].is_empty() {
+        if !sign::verify(self.secret_key.expose(), &values, field("signature")?)
+            || values[3].is_empty()
+        {
             return None;
         }
         Some(VerifiedCallback {
@@ -267,7 +274,7 @@ impl PaymentProvider for Iyzico {
                 currency: CURRENCY,
             };
             match self.call(AUTH, &request, p.log_id).await {
-                Ok(a) => answers::charge(&a, &self.secret_key, p, false),
+                Ok(a) => answers::charge(&a, self.secret_key.expose(), p, false),
                 Err(trouble) => Charge::Unknown(trouble.text()),
             }
         })
@@ -282,7 +289,7 @@ impl PaymentProvider for Iyzico {
                 payment_conversation_id: p.provider_payment_id.is_none().then_some(p.payment),
             };
             match self.call(RETRIEVE, &request, p.log_id).await {
-                Ok(a) => answers::charge(&a, &self.secret_key, p, true),
+                Ok(a) => answers::charge(&a, self.secret_key.expose(), p, true),
                 Err(trouble) => Charge::Unknown(trouble.text()),
             }
         })
@@ -303,7 +310,7 @@ impl PaymentProvider for Iyzico {
                 ip,
             };
             match self.call(REFUND, &request, p.log_id).await {
-                Ok(a) => answers::refunded(&a, &self.secret_key, p),
+                Ok(a) => answers::refunded(&a, self.secret_key.expose(), p),
                 Err(trouble) => RefundOutcome::Unknown(trouble.text()),
             }
         })

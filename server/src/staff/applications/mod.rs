@@ -3,6 +3,7 @@
 //! `page`, each application on its own page. Turning one into a startup lives with the
 //! startup editor (`staff::startups`).
 
+mod decline;
 mod page;
 
 use axum::extract::Path;
@@ -67,9 +68,10 @@ fn status_label(status: ApplicationStatus) -> Cell {
 
 /// An application's status moves, and "create startup" until one was made from it.
 fn application_actions(id: i64, status: ApplicationStatus, startup: Option<i64>) -> Vec<RowAction> {
+    // Declining is irreversible and mailed: it has its own page (`decline`).
     ApplicationStatus::MOVES
         .into_iter()
-        .filter(|s| *s != status)
+        .filter(|s| *s != status && *s != ApplicationStatus::Declined)
         .map(|s| RowAction {
             action: format!("/dashboard/applications/{id}/status"),
             name: "status",
@@ -102,6 +104,7 @@ pub async fn application_status(
     Form(form): Form<StatusMove>,
 ) -> Result<Response, AppError> {
     let status = ApplicationStatus::move_from_code(&form.status)
+        .filter(|s| *s != ApplicationStatus::Declined)
         .ok_or(AppError::BadRequest("bad-request-text"))?;
     let mut tx = crate::db::write(ctx.state().db()).await?;
     let before = queries::status(&mut tx, id)
@@ -168,6 +171,8 @@ pub fn routes() -> Routes {
         .get("/dashboard/applications.json", applications)
         .get("/dashboard/applications/{id}", page::application_page)
         .post("/dashboard/applications/{id}/status", application_status)
+        .get("/dashboard/applications/{id}/decline", decline::page)
+        .post("/dashboard/applications/{id}/decline", decline::decline)
         .get(
             "/dashboard/applications/{id}/presentation",
             application_presentation,

@@ -4,7 +4,7 @@
 
 use axum::extract::Path;
 use axum::response::Response;
-use ortak_app::domain::project::{ANSWER_LABELS, FOUNDER_FIELDS, answer_shown};
+use ortak_app::domain::project::{ANSWER_LABELS, ApplicationStatus, FOUNDER_FIELDS, answer_shown};
 use ortak_app::i18n::FluentArg;
 use ortak_app::pages::staff_table::Cell;
 
@@ -63,6 +63,13 @@ pub async fn application_page(
         history,
         actions: application_actions(id, a.status, a.startup_id),
         link: link(id, &a),
+        irreversible: (a.status != ApplicationStatus::Declined)
+            .then(|| {
+                let href = format!("/dashboard/applications/{id}/decline");
+                (href, "dashboard-app-decline".to_owned())
+            })
+            .into_iter()
+            .collect(),
     };
     Ok(render_detail(&ctx, detail).await)
 }
@@ -98,6 +105,9 @@ fn facts(ctx: &Ctx, a: &Application) -> Vec<(String, Cell)> {
     }
     if let Some(name) = &a.presentation_name {
         facts.push((ctx.t("project-presentation"), name.clone().into()));
+    }
+    if let Some(reason) = &a.decline_reason {
+        facts.push((ctx.t("dashboard-app-decline-reason"), reason.clone().into()));
     }
     if let Some(name) = &a.startup_name {
         facts.push((ctx.t("dashboard-app-startup-made"), name.clone().into()));

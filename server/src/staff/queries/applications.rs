@@ -62,6 +62,10 @@ pub struct Application {
     pub presentation_name: Option<String>,
     pub startup_id: Option<i64>,
     pub startup_name: Option<String>,
+    /// The language the applicant wrote in (their mails' language).
+    pub language: ortak_app::i18n::Locale,
+    /// Why staff declined it, as the applicant was told.
+    pub decline_reason: Option<String>,
 }
 
 struct ApplicationRow {
@@ -71,6 +75,8 @@ struct ApplicationRow {
     presentation_name: Option<String>,
     startup_id: Option<i64>,
     startup_name: Option<String>,
+    language: ortak_app::i18n::Locale,
+    decline_reason: Option<String>,
 }
 
 /// A submitted application with the startup made from it.
@@ -79,7 +85,8 @@ pub async fn application(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Applic
         ApplicationRow,
         r#"SELECT a.answers, a.status AS "status: ApplicationStatus",
                a.submitted_at AS "submitted_at: OffsetDateTime", a.presentation_name,
-               a.startup_id, s.name AS "startup_name?: String"
+               a.startup_id, s.name AS "startup_name?: String",
+               a.language AS "language: ortak_app::i18n::Locale", a.decline_reason
            FROM startup_applications a LEFT JOIN startups s ON s.id = a.startup_id
            WHERE a.id = ? AND a.status != 'draft'"#,
         id
@@ -94,6 +101,8 @@ pub async fn application(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Applic
         presentation_name: r.presentation_name,
         startup_id: r.startup_id,
         startup_name: r.startup_name,
+        language: r.language,
+        decline_reason: r.decline_reason,
     }))
 }
 
@@ -143,4 +152,23 @@ pub async fn presentation(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Prese
     )
     .fetch_optional(db)
     .await
+}
+
+/// Declines a submitted application with `reason`; `false` when it was declined already.
+pub async fn decline(
+    conn: &mut SqliteConnection,
+    id: i64,
+    reason: &str,
+    now: OffsetDateTime,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query!(
+        "UPDATE startup_applications SET status = 'declined', decline_reason = ?, updated_at = ?
+         WHERE id = ? AND status NOT IN ('draft', 'declined')",
+        reason,
+        now,
+        id
+    )
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }

@@ -1,7 +1,8 @@
-//! The SQL of the dashboard's home: today's figures, the request funnel and weekly counts.
+//! The SQL of the dashboard's home: today's figures, the request funnel and daily counts (for the
+//! weekly charts).
 
 use sqlx::SqlitePool;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 /// Every count the home page shows, read at once.
 pub struct HomeCounts {
@@ -42,20 +43,18 @@ pub async fn counts(db: &SqlitePool, joined_since: OffsetDateTime) -> sqlx::Resu
     .await
 }
 
-/// Rows created in one week: SQLite's `%Y-%W` (Monday-first week numbers) and how many.
-pub struct WeekCount {
-    pub week: String,
+/// Rows created on one day (Istanbul's calendar) and how many; the page groups days into ISO
+/// weeks (SQLite's own week numbers are not ISO's).
+pub struct DayCount {
+    pub day: Date,
     pub count: i64,
 }
 
-/// Sign-ups per week since `since` (weeks without any are absent).
-pub async fn weekly_signups(
-    db: &SqlitePool,
-    since: OffsetDateTime,
-) -> sqlx::Result<Vec<WeekCount>> {
+/// Sign-ups per day since `since` (days without any are absent).
+pub async fn daily_signups(db: &SqlitePool, since: OffsetDateTime) -> sqlx::Result<Vec<DayCount>> {
     sqlx::query_as!(
-        WeekCount,
-        r#"SELECT strftime('%Y-%W', created_at) AS "week!: String", COUNT(*) AS "count!: i64"
+        DayCount,
+        r#"SELECT date(created_at, '+3 hours') AS "day!: Date", COUNT(*) AS "count!: i64"
            FROM users WHERE created_at >= ? GROUP BY 1"#,
         since
     )
@@ -63,14 +62,11 @@ pub async fn weekly_signups(
     .await
 }
 
-/// Investment requests per week since `since` (weeks without any are absent).
-pub async fn weekly_requests(
-    db: &SqlitePool,
-    since: OffsetDateTime,
-) -> sqlx::Result<Vec<WeekCount>> {
+/// Investment requests per day since `since` (days without any are absent).
+pub async fn daily_requests(db: &SqlitePool, since: OffsetDateTime) -> sqlx::Result<Vec<DayCount>> {
     sqlx::query_as!(
-        WeekCount,
-        r#"SELECT strftime('%Y-%W', created_at) AS "week!: String", COUNT(*) AS "count!: i64"
+        DayCount,
+        r#"SELECT date(created_at, '+3 hours') AS "day!: Date", COUNT(*) AS "count!: i64"
            FROM investment_requests WHERE created_at >= ? GROUP BY 1"#,
         since
     )

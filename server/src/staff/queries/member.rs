@@ -51,7 +51,11 @@ pub struct Mkk {
     pub phone: String,
     pub status: MkkStatus,
     pub rejection_reason: Option<String>,
-    /// What staff (or e-government) verified, when it differs from the record now: `vkn:…`.
+    /// The declared income and birth date staff verify (the yearly limit follows the income).
+    pub annual_income_kurus: i64,
+    pub birth_date: String,
+    /// What staff (or e-government) verified: the kind of investor, and `VKN …`.
+    pub verified_type: Option<InvestorType>,
     pub verified_identity: Option<String>,
     /// The member sent a request and no unlock is pending: the identity cannot change.
     pub identity_locked: bool,
@@ -62,9 +66,11 @@ pub async fn mkk(db: &SqlitePool, user_id: i64) -> sqlx::Result<Option<Mkk>> {
         Mkk,
         r#"SELECT investor_type AS "investor_type: InvestorType", id_type AS "id_type: IdType",
                identity_number, phone, status AS "status: MkkStatus", rejection_reason,
-               CASE WHEN verified_at IS NOT NULL THEN verified_investor_type || ' · '
-                    || upper(verified_id_type) || ' ' || verified_identity_number END
-                   AS "verified_identity?: String",
+               annual_income_kurus, birth_date,
+               CASE WHEN verified_at IS NOT NULL THEN verified_investor_type END
+                   AS "verified_type?: InvestorType",
+               CASE WHEN verified_at IS NOT NULL THEN upper(verified_id_type) || ' '
+                    || verified_identity_number END AS "verified_identity?: String",
                (identity_unlocked_by IS NULL AND EXISTS (
                    SELECT 1 FROM investment_requests r WHERE r.user_id = m.user_id))
                    AS "identity_locked!: bool"
@@ -154,13 +160,6 @@ pub async fn requests(db: &SqlitePool, user_id: i64) -> sqlx::Result<Vec<Request
     )
     .fetch_all(db)
     .await
-}
-
-/// A member's role, if they exist.
-pub async fn role(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Role>> {
-    sqlx::query_scalar!(r#"SELECT role AS "role: Role" FROM users WHERE id = ?"#, id)
-        .fetch_optional(db)
-        .await
 }
 
 /// Gives a member a role; it takes effect on their next request (sessions load the role

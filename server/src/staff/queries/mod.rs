@@ -2,6 +2,7 @@ pub mod academy_events;
 pub mod applications;
 pub mod audit_log;
 pub mod content;
+pub mod founders;
 pub mod funds;
 pub mod home;
 pub mod inboxes;

@@ -30,6 +30,9 @@ pub struct Round {
     pub round_valuation_kurus: Option<i64>,
     pub closing_started_at: Option<OffsetDateTime>,
     pub closed_at: Option<OffsetDateTime>,
+    /// What escrow held at the close, and from how many investors.
+    pub closing_total_kurus: Option<i64>,
+    pub closing_investors: Option<i64>,
 }
 
 /// Every round, those ending soonest first.
@@ -46,7 +49,8 @@ pub async fn list(db: &SqlitePool) -> sqlx::Result<Vec<Round>> {
                COUNT(CASE WHEN r.status = 'waitlisted' THEN 1 END) AS "waitlisted!: i64",
                s.lead_commitment_kurus, s.outside_raised_kurus, s.outside_raised_note,
                s.round_valuation_kurus, s.closing_started_at AS "closing_started_at: OffsetDateTime",
-               s.closed_at AS "closed_at: OffsetDateTime"
+               s.closed_at AS "closed_at: OffsetDateTime", s.closing_total_kurus,
+               s.closing_investors
            FROM startups s LEFT JOIN investment_requests r ON r.startup_id = s.id
            GROUP BY s.id ORDER BY s.round_status = 'open' DESC, s.period_ends_on, s.id LIMIT 2000"#
     )
@@ -68,7 +72,8 @@ pub async fn round(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Round>> {
                COUNT(CASE WHEN r.status = 'waitlisted' THEN 1 END) AS "waitlisted!: i64",
                s.lead_commitment_kurus, s.outside_raised_kurus, s.outside_raised_note,
                s.round_valuation_kurus, s.closing_started_at AS "closing_started_at: OffsetDateTime",
-               s.closed_at AS "closed_at: OffsetDateTime"
+               s.closed_at AS "closed_at: OffsetDateTime", s.closing_total_kurus,
+               s.closing_investors
            FROM startups s LEFT JOIN investment_requests r ON r.startup_id = s.id
            WHERE s.id = ? GROUP BY s.id"#,
         id

@@ -149,6 +149,22 @@ fn facts(ctx: &Ctx, r: &Round) -> Vec<(String, Cell)> {
     if let Some(at) = r.closed_at {
         facts.push((ctx.t("dashboard-round-closed-at"), Cell::DateTime(at)));
     }
+    // What the close settled: the ledger moves a failed round's money back out, so these stay.
+    if let (Some(total), Some(investors)) = (r.closing_total_kurus, r.closing_investors) {
+        let args = [
+            ("amount", Money::from_kurus(total).format(ctx.locale).into()),
+            ("investors", FluentArg::Num(investors)),
+        ];
+        let key = if r.status == RoundStatus::Failed {
+            "round-at-close-refunded"
+        } else {
+            "round-at-close-allocated"
+        };
+        facts.push((
+            ctx.t("round-at-close"),
+            ctx.locale.t_args(key, &args).into(),
+        ));
+    }
     facts
 }
 
@@ -250,7 +266,7 @@ async fn show(
         mismatches,
         refunds: queries::refunds(db, id).await?.len(),
         superadmin: staff.superadmin,
-        can_close: round.status == RoundStatus::Open,
+        status: round.status,
         figures,
         valuation: typed.1,
         errors,

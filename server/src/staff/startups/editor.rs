@@ -107,7 +107,17 @@ async fn extras(
         }
         None => (None, None, Vec::new()),
     };
+    let invited = match id {
+        Some(id) => crate::staff::queries::founders::invited(db, id)
+            .await?
+            .into_iter()
+            .map(|f| (f.email, f.joined))
+            .collect(),
+        None => Vec::new(),
+    };
     Ok(EditorExtras {
+        invited,
+        founder_email: String::new(),
         funds: funds.into_iter().map(|f| (f.id, f.name)).collect(),
         id,
         logo,
@@ -173,6 +183,22 @@ pub(super) async fn refuse(
     drop(conn);
     let status = StatusCode::UNPROCESSABLE_ENTITY;
     render(ctx, status, Some(id), &form, errors, report, false).await
+}
+
+/// Re-renders the stored startup's page with the founder invitation's error and what was typed.
+pub(super) async fn refuse_invite(
+    ctx: &Ctx,
+    id: i64,
+    errors: &FieldErrors,
+    typed: String,
+) -> Result<Response, AppError> {
+    let mut conn = ctx.state().db().acquire().await?;
+    let form = load(&mut conn, id).await?;
+    drop(conn);
+    let mut extras = extras(ctx, Some(id), ReportForm::default(), false).await?;
+    extras.founder_email = typed;
+    let page = ctx.page_ctx(|pc| startup_editor_page(pc, &form, errors, extras));
+    Ok(ctx.render(StatusCode::UNPROCESSABLE_ENTITY, page).await)
 }
 
 /// `GET /dashboard/startups/new`: an empty editor, a 30-day investment round from today.

@@ -3,7 +3,8 @@
 //! quarterly reports, and turn an application into a startup draft. Every save is audited.
 //!
 //! `list` is the table; `editor` renders the editor page; `form` is what it posts and `save`
-//! checks and stores it; `attachments` adds and removes pages and reports; `from_application`
+//! checks and stores it; `attachments` adds and removes pages and reports; `founders` invites
+//! the founders' accounts; `from_application`
 //! makes a draft of an application (routed with the applications section). The SQL is in
 //! `staff/queries/startups.rs` and `startup_drafts.rs`.
 
@@ -11,6 +12,7 @@ mod attachments;
 mod documents;
 mod editor;
 mod form;
+mod founders;
 mod from_application;
 mod list;
 mod save;
@@ -44,6 +46,7 @@ pub fn routes() -> Routes {
             attachments::set_picture,
             crate::startups::images::IMAGE_MAX_BYTES + 64 * 1024,
         )
+        .post("/dashboard/startups/{id}/founders", founders::invite)
         .post_limited(
             "/dashboard/startups/{id}/founders/photo",
             attachments::set_founder_photo,

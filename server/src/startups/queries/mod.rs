@@ -9,6 +9,7 @@ pub use images::presentation_page;
 pub mod reports;
 pub mod rounds;
 pub mod terms;
+pub mod track_record;
 
 use ortak_app::domain::rounds::RoundStatus;
 use ortak_app::domain::startups::{
@@ -42,6 +43,11 @@ pub struct CardRow {
     /// The stored logo's and cover's names (`images`), if staff uploaded them.
     pub logo: Option<String>,
     pub cover: Option<String>,
+    /// A closed round: what escrow held at its close, from how many investors, and when the
+    /// close was settled.
+    pub closing_total_kurus: Option<i64>,
+    pub closing_investors: Option<i64>,
+    pub closed_at: Option<OffsetDateTime>,
 }
 
 /// `SELECT` of [`CardRow`]s from `startups s` joined to `funds fu`.
@@ -49,7 +55,8 @@ fn select_cards() -> QueryBuilder<'static, Sqlite> {
     QueryBuilder::new(
         "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
              s.investor_count, s.funded, s.round_status, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
-             s.logo, s.cover FROM startups s JOIN funds fu ON fu.id = s.fund_id",
+             s.logo, s.cover, s.closing_total_kurus, s.closing_investors, s.closed_at
+             FROM startups s JOIN funds fu ON fu.id = s.fund_id",
     )
 }
 
@@ -156,7 +163,8 @@ pub async fn card(db: &SqlitePool, drafts: bool, slug: &str) -> sqlx::Result<Opt
                s.round_status AS "round_status: RoundStatus",
                s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
                s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
-               s.logo, s.cover
+               s.logo, s.cover, s.closing_total_kurus, s.closing_investors,
+               s.closed_at AS "closed_at: OffsetDateTime"
            FROM startups s JOIN funds fu ON fu.id = s.fund_id
            WHERE (s.published = 1 OR ?) AND s.slug = ?"#,
         drafts,
@@ -175,7 +183,8 @@ pub async fn favorite_cards(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Card
                s.round_status AS "round_status: RoundStatus",
                s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
                s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
-               s.logo, s.cover
+               s.logo, s.cover, s.closing_total_kurus, s.closing_investors,
+               s.closed_at AS "closed_at: OffsetDateTime"
            FROM startups s JOIN funds fu ON fu.id = s.fund_id
            JOIN favorites mine ON mine.startup_id = s.id AND mine.user_id = ?
            WHERE s.published = 1 ORDER BY mine.created_at DESC"#,
