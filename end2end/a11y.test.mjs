@@ -246,8 +246,8 @@ describe('accessibility and HTML validity', () => {
     server = await startServer({
       env: { ORTAK_SMTP_URL: sink.url },
       beforeStart: async ({ run }) => {
-        await run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']);
-        await run(['create-admin', '--email', ADMIN.email, '--password', ADMIN.password]);
+        await run(['create-admin', '--create', '--email', SUPER.email, '--password', SUPER.password, '--super']);
+        await run(['create-admin', '--create', '--email', ADMIN.email, '--password', ADMIN.password]);
       },
     });
     // The superadmin sits on the committee (with two of the demo's members): its pages are theirs.

@@ -118,8 +118,8 @@ describe('campaigns', () => {
     server = await startServer({
       env: { ORTAK_SMTP_URL: sink.url },
       beforeStart: async ({ run }) => {
-        await run(['create-admin', '--email', STAFF.email, '--password', STAFF.password]);
-        for (const member of COMMITTEE) await run(['create-admin', '--email', member.email, '--password', member.password]);
+        await run(['create-admin', '--create', '--email', STAFF.email, '--password', STAFF.password]);
+        for (const member of COMMITTEE) await run(['create-admin', '--create', '--email', member.email, '--password', member.password]);
       },
     });
     seatCommittee(

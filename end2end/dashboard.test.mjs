@@ -243,8 +243,8 @@ describe('staff dashboard', () => {
     server = await startServer({
       env: { ORTAK_SMTP_URL: sink.url, ORTAK_CLOCK_FILE: clockFile, ORTAK_JOBS_INTERVAL_SECONDS: '1' },
       beforeStart: async ({ run }) => {
-        await run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']);
-        for (const admin of [ADMIN, MEMBER, OTHER_MEMBER]) await run(['create-admin', '--email', admin.email, '--password', admin.password]);
+        await run(['create-admin', '--create', '--email', SUPER.email, '--password', SUPER.password, '--super']);
+        for (const admin of [ADMIN, MEMBER, OTHER_MEMBER]) await run(['create-admin', '--create', '--email', admin.email, '--password', admin.password]);
       },
     });
     seatCommittee(server, COMMITTEE);

@@ -80,7 +80,7 @@ function runToEnd(bin, args, env) {
  *
  * `beforeStart({ dataDir, run })`, if given, is awaited before the server starts; `run(args)`
  * runs another `ortak` subcommand on the same data folder and environment, e.g.
- *   startServer({ beforeStart: ({ run }) => run(['create-admin', '--email', e, '--password', p, '--super']) })
+ *   startServer({ beforeStart: ({ run }) => run(['create-admin', '--create', '--email', e, '--password', p, '--super']) })
  * @param {{env?: Record<string, string>, beforeStart?: (s: {dataDir: string, run: (args: string[]) => Promise<string>}) => Promise<unknown>}} [options]
  * @returns {Promise<{baseURL: string, dataDir: string, url: (p: string) => string, output: () => string, stop: () => Promise<void>}>}
  */

@@ -93,7 +93,7 @@ describe('islands', () => {
       // The island's quick amounts go past SPK's default yearly cap for individuals (200.000 TL
       // at most); the cap has tests of its own (server/tests/rounds.rs).
       env: { ORTAK_SMTP_URL: sink.url, ORTAK_ANNUAL_LIMIT_TL: '1000000' },
-      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+      beforeStart: ({ run }) => run(['create-admin', '--create', '--email', SUPER.email, '--password', SUPER.password, '--super']),
     });
     browser = await launchBrowser();
   });

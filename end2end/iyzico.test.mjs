@@ -51,7 +51,7 @@ describe('iyzico', () => {
     iyzico = await startIyzico();
     server = await startServer({
       env: { ...iyzico.serverEnv, ORTAK_SMTP_URL: sink.url },
-      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+      beforeStart: ({ run }) => run(['create-admin', '--create', '--email', SUPER.email, '--password', SUPER.password, '--super']),
     });
     browser = await launchBrowser();
   });

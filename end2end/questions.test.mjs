@@ -24,7 +24,7 @@ describe('questions to founders', () => {
     sink = await startSmtpSink();
     server = await startServer({
       env: { ORTAK_SMTP_URL: sink.url },
-      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+      beforeStart: ({ run }) => run(['create-admin', '--create', '--email', SUPER.email, '--password', SUPER.password, '--super']),
     });
     browser = await launchBrowser();
   });

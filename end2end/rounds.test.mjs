@@ -84,7 +84,7 @@ describe('rounds', () => {
         ORTAK_CLOCK_FILE: clockFile,
         ORTAK_JOBS_INTERVAL_SECONDS: '1',
       },
-      beforeStart: ({ run }) => run(['create-admin', '--email', SUPER.email, '--password', SUPER.password, '--super']),
+      beforeStart: ({ run }) => run(['create-admin', '--create', '--email', SUPER.email, '--password', SUPER.password, '--super']),
     });
     browser = await launchBrowser();
     staffContext = await newContext(browser, { locale: 'tr-TR' });

@@ -15,7 +15,7 @@ PID=""
 cleanup() { [ -n "$PID" ] && kill "$PID" 2>/dev/null; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-ORTAK_DATA_DIR="$WORK" "$BIN" create-admin --email fuzz-admin@example.com --password fuzz-password-1 >/dev/null
+ORTAK_DATA_DIR="$WORK" "$BIN" create-admin --create --email fuzz-admin@example.com --password fuzz-password-1 >/dev/null
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 BASE="http://127.0.0.1:$PORT"
 ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$WORK" ORTAK_DEMO=1 RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &

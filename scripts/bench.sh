@@ -82,9 +82,17 @@ SELECT 'bench-' || i, 'Girişim ' || i, printf('girisim %06d', i), printf('giris
     'Açıklama ' || i, 'Description ' || i, 'seed', 100000000 + i * 1000, (i * 7919) % 100000000,
     ((i * 7919) % 100000000) * 100 / (100000000 + i * 1000), i % 300, i % 7 = 0,
     CASE WHEN i % 3 = 0 THEN 'pre_investment' ELSE 'investment' END,
-    date('now', '-' || (i % 30) || ' days'), date('now', '+' || (10 + i % 60) || ' days'), 1,
+    date('now', '-' || (i % 20) || ' days'), date('now', '+' || (10 + i % 30) || ' days'), 0,
     strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-' || i || ' minutes')
 FROM n;
+-- Published as the committee would (issue 27): an approved campaign version each; campaigns
+-- run 60 days at most (the database refuses longer ones).
+INSERT INTO campaign_versions (startup_id, number, content, submitted_at, status, decided_at)
+SELECT id, 1, '{"legacy":true}', created_at, 'approved', created_at FROM startups
+WHERE slug LIKE 'bench-%';
+UPDATE startups SET published = 1, approved_version_id = (
+    SELECT v.id FROM campaign_versions v WHERE v.startup_id = startups.id AND v.number = 1)
+WHERE slug LIKE 'bench-%';
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $users)
 INSERT INTO users (email, first_name, last_name, email_verified_at, onboarding_step)
 SELECT 'bench-' || i || '@example.com', 'Ad' || i, 'Soyad' || i, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), 6 FROM n;
@@ -197,7 +205,7 @@ echo "== Ortak benchmarks on $(nproc) cores, $(date -u +%F), ${SECONDS_PER_RUN}s
 # ---- 1,000 startups --------------------------------------------------------------------------
 DATA="$WORK/small"
 mkdir -p "$DATA"
-ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
+ORTAK_DATA_DIR="$DATA" "$BIN" migrate --create >/dev/null
 ORTAK_DATA_DIR="$DATA" "$BIN" create-admin --email bench@example.com --password bench-password-1 --super >/dev/null
 seed "$DATA/ortak.db" 1000 1000 10000
 # Cold start: from exec to the first 200 of the home page, on an existing database. One start
@@ -335,7 +343,7 @@ def send(start):
 with concurrent.futures.ThreadPoolExecutor(8) as pool:
     list(pool.map(send, range(0, 20000, 2500)))
 PY
-RSS_METHODS=$(rss_kb); METRICS_METHODS=$(metrics_bytes)
+RSS_METHODS=$(rss_kb); PEAK_METHODS=$(peak_kb); METRICS_METHODS=$(metrics_bytes)
 python3 - "$PORT" bodies <<'PY'
 import concurrent.futures, http.client, sys
 port = int(sys.argv[1])
@@ -350,7 +358,7 @@ def send(_):
 with concurrent.futures.ThreadPoolExecutor(128) as pool:
     print("   1 MiB bodies answered:", sorted(set(map(str, pool.map(send, range(128))))))
 PY
-RSS_BODIES=$(rss_kb)
+RSS_BODIES=$(rss_kb); PEAK_BODIES=$(peak_kb)
 python3 - "$PORT" signins <<'PY'
 import concurrent.futures, http.cookiejar, re, sys, urllib.parse, urllib.request
 base = f"http://127.0.0.1:{sys.argv[1]}"
@@ -373,6 +381,8 @@ RSS_END=$(rss_kb); PEAK_ATTACKS=$(peak_kb)
 stop_server
 printf '  resident memory: %d MB at start, %d MB after 20,000 made-up methods, %d MB after 128 x 1 MiB bodies, %d MB after 64 sign-ins; peak %d MB\n' \
   $((RSS_START / 1024)) $((RSS_METHODS / 1024)) $((RSS_BODIES / 1024)) $((RSS_END / 1024)) $((PEAK_ATTACKS / 1024))
+printf '  peak so far: %d MB after the made-up methods, %d MB after the bodies, %d MB after the sign-ins\n' \
+  $((PEAK_METHODS / 1024)) $((PEAK_BODIES / 1024)) $((PEAK_ATTACKS / 1024))
 printf '  /metrics: %d bytes at start, %d after the made-up methods\n' "$METRICS_START" "$METRICS_METHODS"
 goal "memory growth after 20,000 made-up methods (MB)" $(( (RSS_METHODS - RSS_START) / 1024 )) le 5
 goal "/metrics growth after them (bytes)" $((METRICS_METHODS - METRICS_START)) le 4096
@@ -384,7 +394,7 @@ goal "resident memory once the sign-ins are done (MB)" $((RSS_END / 1024)) le 80
 # ---- 10,000 startups, 100,000 users, 1,000,000 favourites --------------------------------------
 DATA="$WORK/large"
 mkdir -p "$DATA"
-ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
+ORTAK_DATA_DIR="$DATA" "$BIN" migrate --create >/dev/null
 ORTAK_DATA_DIR="$DATA" "$BIN" create-admin --email bench@example.com --password bench-password-1 --super >/dev/null
 echo
 echo "-- seeding 10,000 startups, 100,000 users, 1,000,000 favourites"
@@ -422,7 +432,7 @@ echo "peak memory, 100,000 users against 1,000: $(( (LARGE_PEAK_KB - SMALL_PEAK_
 # audit rows, a live session, ten favourites), added to 1,000 startups; the file's growth.
 DATA="$WORK/investors"
 mkdir -p "$DATA"
-ORTAK_DATA_DIR="$DATA" "$BIN" migrate >/dev/null
+ORTAK_DATA_DIR="$DATA" "$BIN" migrate --create >/dev/null
 seed "$DATA/ortak.db" 1000 1 1
 sqlite3 "$DATA/ortak.db" >/dev/null <<'SQL'
 CREATE TABLE IF NOT EXISTS sessions (id text primary key not null, data blob not null, expiry_date integer not null);

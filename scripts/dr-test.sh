@@ -150,7 +150,7 @@ class Browser:
         try:
             try:
                 with self.opener.open(request, timeout=30) as response:
-                    return response.status, response.read().decode()
+                    return response.status, response.read().decode(errors="replace")
             except urllib.error.HTTPError as e:
                 return e.code, e.read().decode(errors="replace")
         # Refused, reset, or cut mid-answer (IncompleteRead): the server is gone.
@@ -190,6 +190,24 @@ def ready_to_invest(db_path, email):
                       SELECT id, 'assets', 'dr.pdf', 'pdf', 'verified' FROM users WHERE email = ?""", (email,))
     db.close()
 
+def mkk_verified(db_path, email):
+    """Staff's review of the MKK details (issue 26: investing waits for it), written as
+    another SQLite writer."""
+    db = sqlite3.connect(db_path, timeout=30)
+    db.execute("PRAGMA wal_autocheckpoint = 0")
+    with db:
+        db.execute("""UPDATE mkk_profiles SET status = 'verified', verified_by = 'staff'
+                      WHERE user_id = (SELECT id FROM users WHERE email = ?)""", (email,))
+    db.close()
+
+def information_form(db_path):
+    """The open round's information form, which a request needs opened first (issue 27)."""
+    db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=30)
+    (form,) = db.execute("""SELECT MAX(d.id) FROM round_documents d JOIN startups s ON s.id = d.startup_id
+                           WHERE s.slug = 'cemre-enerji' AND d.kind = 'information-form'""").fetchone()
+    db.close()
+    return f"/startups/cemre-enerji/documents/{form}"
+
 def load(args):
     """Writers that sign up members (every other one also files MKK details and an investment
     request) and newsletter addresses until the server disappears, the deadline passes or
@@ -199,6 +217,7 @@ def load(args):
     deadline = time.time() + args.seconds
     counter = iter(range(10**9))
     errors = []
+    form_path = information_form(args.db)
 
     def ack(kind, key):
         t = time.time()
@@ -233,6 +252,10 @@ def load(args):
                     status, _ = browser.call("POST", "/mkk", form={"csrf": token, **mkk_fields(email, i + (0 if args.prefix == "dr" else 500_000))})
                     if status != 303:
                         raise RuntimeError(f"POST /mkk {email}: {status}")
+                    mkk_verified(args.db, email)
+                    status, _ = browser.call("GET", form_path)
+                    if status != 200:
+                        raise RuntimeError(f"GET {form_path}: {status}")
                     status, body = browser.call("POST", "/api/investmentRequests", token=token, payload={
                         "startup": "cemre-enerji", "amount": "100.000", "feeAdded": True,
                         "risk": True, "idempotencyKey": f"{args.prefix}-{w}-{i}"})
@@ -398,6 +421,9 @@ ORTAK_PID=""
 LS_PID=""
 wait "$LOAD_PID" || fail "the load driver saw a wrong answer (load.log)"
 LOAD_PID=""
+# The upload folders live in the backup storage (deploy/systemd/ortak-uploads-sync): the round
+# documents (the information form a request needs opened) are copied there, the VM is lost.
+cp -a "$DATA/round-documents" "$WORK/uploads-copy"
 rm -rf "$DATA"
 
 # 3. A new VM: restore from the replica (the documented command), start Ortak, first 200.
@@ -405,6 +431,7 @@ T0=$(now)
 mkdir -p "$DATA"
 "$LITESTREAM" restore -config "$CONFIG" "$DB" >"$WORK/restore.log" 2>&1 || fail "litestream restore failed"
 T1=$(now)
+cp -a "$WORK/uploads-copy" "$DATA/round-documents"
 start_ortak ortak-2.log
 T2=$(dr wait-http "$BASE") || fail "the restored Ortak never answered 200 on /healthz"
 

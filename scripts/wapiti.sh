@@ -43,7 +43,7 @@ cleanup() {
 trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-ORTAK_DATA_DIR="$WORK/data" "$BIN" create-admin --email scan-admin@example.com --password scan-password-1 >/dev/null
+ORTAK_DATA_DIR="$WORK/data" "$BIN" create-admin --create --email scan-admin@example.com --password scan-password-1 >/dev/null
 PORT=$(free_port)
 TLS_PORT=$(free_port)
 BASE="https://127.0.0.1:$TLS_PORT"

@@ -73,6 +73,7 @@ statements-proposed = Receipt typed. A second superadmin must confirm it before 
 statements-second-superadmin = A typed receipt is confirmed by another superadmin than the one who typed it, once.
 statements-type-receipt = Type a receipt
 statements-typed-source = Where the figure comes from
+disk-full-try-again = Ortak cannot record anything new right now. Nothing was saved; please try again in a few minutes.
 busy-try-again = Ortak is very busy right now. Please try again in a few seconds.
 storage-full = Files cannot be received right now. Please try again later.
 statements-payer-iban = Payer's IBAN

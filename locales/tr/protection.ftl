@@ -73,6 +73,7 @@ statements-proposed = Tahsilat girildi. Bir şey kaydedilmeden önce ikinci bir 
 statements-second-superadmin = Elle girilen bir tahsilatı, onu girenden başka bir süper yönetici bir kez onaylar.
 statements-type-receipt = Tahsilatı elle gir
 statements-typed-source = Tutarın kaynağı
+disk-full-try-again = Ortak şu anda yeni kayıt alamıyor. Hiçbir şey kaydedilmedi; lütfen birkaç dakika sonra yeniden deneyin.
 busy-try-again = Ortak şu anda çok yoğun. Lütfen birkaç saniye sonra yeniden deneyin.
 storage-full = Şu anda dosya alınamıyor. Lütfen daha sonra yeniden deneyin.
 statements-payer-iban = Gönderenin IBAN'ı

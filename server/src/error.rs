@@ -26,10 +26,33 @@ pub enum AppError {
 }
 
 impl From<sqlx::Error> for AppError {
+    /// A full disk, a write lock held past the busy timeout (an operator's `sqlite3`, say) and an
+    /// exhausted pool are passing states, answered 503 with a retry hint and their own message
+    /// instead of a generic 500 (issue 30); anything else is internal.
     fn from(e: sqlx::Error) -> Self {
-        AppError::Internal(e.into())
+        let code = match &e {
+            sqlx::Error::Database(db) => db.code().and_then(|c| c.parse::<i32>().ok()),
+            _ => None,
+        };
+        // SQLite's extended codes keep the primary code in their low byte.
+        match code.map(|c| c & 0xff) {
+            Some(SQLITE_FULL) => {
+                tracing::warn!(error = %e, "the disk is full: write refused");
+                AppError::Refused(StatusCode::SERVICE_UNAVAILABLE, "disk-full-try-again")
+            }
+            Some(SQLITE_BUSY) => {
+                AppError::Refused(StatusCode::SERVICE_UNAVAILABLE, "busy-try-again")
+            }
+            _ if matches!(e, sqlx::Error::PoolTimedOut) => {
+                AppError::Refused(StatusCode::SERVICE_UNAVAILABLE, "busy-try-again")
+            }
+            _ => AppError::Internal(e.into()),
+        }
     }
 }
+
+const SQLITE_BUSY: i32 = 5;
+const SQLITE_FULL: i32 = 13;
 
 impl AppError {
     /// The message for a body the extractors refused with `status`.

@@ -16,6 +16,7 @@ mod jobs;
 mod mail;
 mod newsletter;
 mod notifications;
+mod open_files;
 mod payments;
 mod providers;
 mod questions;
@@ -52,8 +53,13 @@ async fn run() -> anyhow::Result<()> {
     let settings = cli.settings;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve::run(settings).await,
-        Command::Migrate => {
-            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+        Command::Migrate { create } => {
+            let pool = db::connect(
+                &settings.data_dir,
+                settings.wal_autocheckpoint,
+                asked(create),
+            )
+            .await?;
             if let Some(backup) = db::migrate(&pool, &settings.data_dir).await? {
                 println!("Backup before migrating: {}", backup.display());
             }
@@ -67,8 +73,14 @@ async fn run() -> anyhow::Result<()> {
             email,
             password,
             superadmin,
+            create,
         } => {
-            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+            let pool = db::connect(
+                &settings.data_dir,
+                settings.wal_autocheckpoint,
+                asked(create),
+            )
+            .await?;
             db::migrate(&pool, &settings.data_dir).await?;
             let created =
                 accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
@@ -80,10 +92,20 @@ async fn run() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Backup { file } => {
-            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+            let never = db::Create::Never;
+            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint, never).await?;
             db::backup(&pool, &file).await?;
             println!("Backup written to {}", file.display());
             Ok(())
         }
+    }
+}
+
+/// A command makes a new database only when asked (`--create`).
+fn asked(create: bool) -> db::Create {
+    if create {
+        db::Create::IfMissing
+    } else {
+        db::Create::Never
     }
 }

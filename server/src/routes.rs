@@ -145,7 +145,11 @@ async fn home(ctx: Ctx) -> Result<Response, AppError> {
 }
 
 /// 200 when the database answers.
+/// Healthy when a write can begin (issue 30): after a full disk every write failed while a
+/// plain `SELECT 1` still answered, so nothing restarted the server. Takes the write lock and
+/// gives it back at once, writing nothing; a full disk or a lock held past the busy timeout
+/// answers 503.
 async fn health(State(state): State<AppState>) -> Result<&'static str, AppError> {
-    db::ping(state.db()).await?;
+    db::write(state.db()).await?.rollback().await?;
     Ok("ok")
 }

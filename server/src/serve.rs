@@ -80,9 +80,11 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     .abort_handle();
     let app = routes::build(state);
 
+    // Before the address is announced, so a supervisor that sees it sees the limit raised.
+    let max_connections = connections(settings.max_connections);
     announce(admin_password, &public_url, bound);
     let header_timeout = std::time::Duration::from_secs(settings.header_timeout_seconds);
-    serve(listener, app, header_timeout, settings.max_connections).await;
+    serve(listener, app, header_timeout, max_connections).await;
     cleanup.abort();
     jobs.abort();
     if let Some(mailer) = mailer {
@@ -95,7 +97,12 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
 
 /// Opens the database, applies the migrations and inserts the legal pages and FAQ when missing.
 async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
-    let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint).await?;
+    let pool = db::connect(
+        &settings.data_dir,
+        settings.wal_autocheckpoint,
+        db::Create::IfMissing,
+    )
+    .await?;
     db::migrate(&pool, &settings.data_dir).await?;
     db::rules::sync(&pool, settings.rounds.campaign_max_days).await?;
     content::seed::seed_content(&pool).await?;
@@ -330,4 +337,19 @@ async fn shutdown_signal() {
         () = terminate => {},
     }
     tracing::info!("shutting down");
+}
+
+/// The connections to serve at once, with the open-files limit raised first (issue 30).
+fn connections(setting: usize) -> usize {
+    let limit = crate::open_files::raise_limit();
+    let connections = crate::open_files::connections_within(setting, limit);
+    if connections < setting {
+        tracing::warn!(
+            open_files = limit,
+            connections,
+            "the open-files limit holds fewer connections than ORTAK_MAX_CONNECTIONS: raise \
+             LimitNOFILE (the systemd unit sets 65536)"
+        );
+    }
+    connections
 }

@@ -550,7 +550,7 @@ async fn a_service_fee_outside_0_to_1000_basis_points_refuses_to_start() {
     ] {
         let data = TempDir::new().unwrap();
         let output = std::process::Command::new(env!("CARGO_BIN_EXE_ortak"))
-            .arg("migrate")
+            .args(["migrate", "--create"])
             .env("ORTAK_DATA_DIR", data.path())
             .env("ORTAK_SERVICE_FEE_BP", value)
             .output()

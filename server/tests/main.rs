@@ -15,6 +15,7 @@ mod documents;
 mod durability;
 mod flows;
 mod founders;
+mod full_disk;
 mod hostile;
 mod investing;
 mod kept_between_writes;

@@ -68,7 +68,7 @@ async fn without_demo_policies_exist_but_no_blog_or_admin() {
 #[tokio::test]
 async fn create_admin_migrate_and_backup_work_from_the_command_line() {
     let data = TempDir::new().unwrap();
-    assert!(ortak(&data, &["migrate"]).status.success());
+    assert!(ortak(&data, &["migrate", "--create"]).status.success());
     let out = ortak(
         &data,
         &[
@@ -194,7 +194,7 @@ async fn migrating_an_existing_database_takes_a_backup_first() {
 #[tokio::test]
 async fn a_database_from_a_newer_ortak_is_refused_with_a_clear_message() {
     let data = TempDir::new().unwrap();
-    assert!(ortak(&data, &["migrate"]).status.success());
+    assert!(ortak(&data, &["migrate", "--create"]).status.success());
     let db = sqlx::SqlitePool::connect(&format!(
         "sqlite://{}",
         data.path().join("ortak.db").display()
@@ -220,6 +220,128 @@ async fn a_database_from_a_newer_ortak_is_refused_with_a_clear_message() {
         let said = String::from_utf8_lossy(&out.stderr);
         assert!(said.contains("migrated by a newer Ortak"), "{said}");
     }
+}
+
+/// Issue 30: `ortak backup FILE` from the wrong folder wrote an empty 4 KB database, said
+/// "Backup written" and exited 0.
+#[tokio::test]
+async fn commands_refuse_a_folder_without_a_database_unless_asked_to_create_one() {
+    let wrong = TempDir::new().unwrap();
+    let copy = wrong.path().join("copy.db");
+    let copy_arg = copy.to_str().unwrap();
+    for args in [
+        vec!["backup", copy_arg],
+        vec!["migrate"],
+        vec![
+            "create-admin",
+            "--email",
+            "ops@example.com",
+            "--password",
+            "long enough",
+        ],
+    ] {
+        let out = ortak(&wrong, &args);
+        assert!(!out.status.success(), "{args:?} must refuse");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            said.contains("no Ortak database at") && said.contains("--create"),
+            "{said}"
+        );
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("written"));
+    }
+    assert!(!copy.exists(), "no backup file");
+    assert!(
+        !wrong.path().join("ortak.db").exists(),
+        "no database was made"
+    );
+
+    // An empty database file is not backed up either.
+    std::fs::write(wrong.path().join("ortak.db"), b"").unwrap();
+    let out = ortak(&wrong, &["backup", copy_arg]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nothing to back up"));
+    assert!(!copy.exists());
+}
+
+#[tokio::test]
+async fn only_the_newest_pre_migration_backups_are_kept() {
+    let data = TempDir::new().unwrap();
+    let total = sqlx::migrate!("./migrations").iter().count();
+    migrate_to(&data, total - 1).await;
+    let backups = data.path().join("backups");
+    std::fs::create_dir_all(&backups).unwrap();
+    // Four older upgrades' copies, and a file of the operator's own.
+    for stamp in [1_700_000_000, 1_700_000_100, 1_700_000_200, 1_700_000_300] {
+        let name = format!("ortak-before-migration-40-{stamp}.db");
+        std::fs::write(backups.join(name), b"old").unwrap();
+    }
+    std::fs::write(backups.join("keep-me.db"), b"mine").unwrap();
+    let out = ortak(&data, &["migrate"]);
+    assert!(out.status.success(), "{out:?}");
+    let mut left: Vec<String> = std::fs::read_dir(&backups)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(left.len(), 4, "{left:?}");
+    assert_eq!(left[0], "keep-me.db");
+    assert_eq!(left[1], "ortak-before-migration-40-1700000200.db");
+    assert_eq!(left[2], "ortak-before-migration-40-1700000300.db");
+    assert!(left[3].starts_with(&format!("ortak-before-migration-{}-", total_version())));
+}
+
+/// The newest migration's version, as the backup's name carries it.
+fn total_version() -> i64 {
+    sqlx::migrate!("./migrations")
+        .iter()
+        .map(|m| m.version)
+        .max()
+        .unwrap()
+}
+
+/// The soft open-files limit of the server's process, from `/proc`.
+fn soft_open_files(server: &Server) -> u64 {
+    let limits = std::fs::read_to_string(format!("/proc/{}/limits", server.pid())).unwrap();
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max open files"))
+        .unwrap();
+    line.split_whitespace().nth(3).unwrap().parse().unwrap()
+}
+
+/// Issue 30: at the default 1,024 open files, 2,000 clients broke accepts and health probes.
+#[tokio::test]
+async fn the_server_raises_its_open_files_limit_and_serves_within_it() {
+    // A soft limit of 256 under a hard one of 4,096 (or this machine's, when lower): raised
+    // to the hard one at start.
+    let mut own = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: `own` is a writable `rlimit` for the call to fill.
+    assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut own) }, 0);
+    let hard = own.rlim_max.min(4096);
+    let server = Server::start_with_open_files(&[], 256, hard);
+    assert_eq!(soft_open_files(&server), hard);
+    assert_eq!(server.get("/healthz").await.0, 200);
+    assert!(
+        !server
+            .output
+            .lock()
+            .unwrap()
+            .join("\n")
+            .contains("LimitNOFILE")
+    );
+
+    // A hard limit of 512 cannot hold 900 connections: the server says so and serves fewer.
+    let small = Server::start_with_open_files(&[("RUST_LOG", "warn")], 256, 512);
+    assert_eq!(soft_open_files(&small), 512);
+    assert_eq!(small.get("/healthz").await.0, 200);
+    let said = small.output.lock().unwrap().join("\n");
+    assert!(
+        said.contains("raise LimitNOFILE") && said.contains("connections=384"),
+        "{said}"
+    );
 }
 
 #[tokio::test]

@@ -505,11 +505,19 @@ async fn made_up_methods_are_refused_and_leave_no_metrics_series() {
             .send()
             .await
             .unwrap();
-        assert_eq!(answer.status(), 501);
+        assert_eq!(answer.status(), 405);
         // Refused before anything else, yet with every security header.
         assert!(answer.headers().contains_key("content-security-policy"));
         assert!(answer.headers()["allow"].to_str().unwrap().contains("GET"));
     }
+    // HTTP's own TRACE too: allowed nowhere.
+    let trace = client
+        .request(reqwest::Method::TRACE, server.url("/healthz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(trace.status(), 405);
+    assert!(trace.headers()["allow"].to_str().unwrap().contains("GET"));
     let metrics = common::text(&client, server.url("/metrics")).await;
     // Before the fix: one series (a counter and its histogram) per made-up method, for ever.
     assert!(

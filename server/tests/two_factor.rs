@@ -406,6 +406,7 @@ async fn create_admin_says_how_the_first_superadmin_enrols_and_can_reset_it() {
                 "--password",
                 ADMIN_PASSWORD,
                 "--super",
+                "--create",
             ])
             .env("ORTAK_DATA_DIR", data.path())
             .output()

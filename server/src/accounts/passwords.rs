@@ -34,8 +34,8 @@ pub fn set_memory_budget(mib: u64) {
 }
 
 fn turns() -> &'static Semaphore {
-    // Two at once (38 MiB, the default budget) unless the start-up set the budget.
-    TURNS.get_or_init(|| Semaphore::new(2))
+    // One at a time (19 MiB, the default budget) unless the start-up set the budget.
+    TURNS.get_or_init(|| Semaphore::new(1))
 }
 
 /// Runs `argon2` on a blocking thread once a turn is free, which then gives the hash's 19 MiB

@@ -17,6 +17,7 @@ use crate::db::rate_limits::{self as rate_limit, Limit};
 use crate::error::AppError;
 use crate::state::AppState;
 use crate::web::form::{UploadForm, UploadedFile};
+use crate::web::upload::Kept;
 use crate::web::{Ctx, cookies, files};
 
 const COOKIE: &str = "ortak_draft";
@@ -155,24 +156,25 @@ pub async fn check_presentation(
     Ok(Some(Presentation { file, ext }))
 }
 
-/// Stores `presentation` on draft `id` (one file per draft: the one it replaces is deleted).
+/// Stores `presentation` on draft `id` (one file per draft: the one it replaces is deleted);
+/// the file goes again unless the caller's transaction commits (`Kept::committed`).
 pub async fn keep_presentation(
     ctx: &Ctx,
     conn: &mut SqliteConnection,
     id: i64,
     presentation: Presentation,
-) -> Result<(), AppError> {
+) -> Result<Kept, AppError> {
     let (name, size) = presentation.shown();
     let file = files::random_name(presentation.ext);
     let data_dir = &ctx.state().shared().data_dir;
-    presentation.file.keep(data_dir, FOLDER, &file).await?;
+    let kept = presentation.file.keep(data_dir, FOLDER, &file).await?;
     let now = ctx.state().now();
     let old = queries::replace_presentation(conn, id, &file, &name, size, now).await?;
     if let Some(old) = old {
         // A file left behind is harmless: nothing names it any more.
         let _ = tokio::fs::remove_file(data_dir.join(FOLDER).join(old)).await;
     }
-    Ok(())
+    Ok(kept)
 }
 
 /// Presentation bytes kept per client address a day: ten presentations of the largest size.

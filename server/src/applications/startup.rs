@@ -20,6 +20,7 @@ use super::queries::{self, Answers};
 use crate::error::AppError;
 use crate::web::Ctx;
 use crate::web::form::{Form, Upload, UploadedFile};
+use crate::web::upload::Kept;
 
 /// The first step's body: the 5 MB presentation and the form around it. A larger file is read
 /// to the end and refused with a clear message; a body over this is cut off while reading.
@@ -185,25 +186,29 @@ async fn save(
             (id, token)
         }
     };
+    let mut kept = None;
     if let Some(presentation) = presentation {
         draft.presentation = Some(presentation.shown());
-        draft::keep_presentation(&ctx, &mut tx, id, presentation).await?;
+        kept = Some(draft::keep_presentation(&ctx, &mut tx, id, presentation).await?);
     }
     queries::save_answers(&mut tx, id, &draft.answers, step, locale, now).await?;
     if step < STEPS {
         tx.commit().await?;
+        if let Some(kept) = kept {
+            kept.committed();
+        }
         let mut response = Redirect::to(&format!("/projectFlow/{}", step + 1)).into_response();
         draft::remember(&ctx, &mut response, &token);
         return Ok(response);
     }
-    submit(&ctx, tx, id, draft, &email).await
+    submit(&ctx, (tx, kept), id, draft, &email).await
 }
 
 /// The last step: every step must still hold (a draft could be older than a rule), then the
 /// application goes to staff and the applicant is told by mail.
 async fn submit(
     ctx: &Ctx,
-    mut tx: Transaction<'static, Sqlite>,
+    (mut tx, kept): (Transaction<'static, Sqlite>, Option<Kept>),
     id: i64,
     mut draft: Draft,
     email: &str,
@@ -241,6 +246,9 @@ async fn submit(
     };
     acknowledge(ctx, &mut tx, sender).await?;
     tx.commit().await?;
+    if let Some(kept) = kept {
+        kept.committed();
+    }
     ctx.state().wake_mailer();
     let mut response = Redirect::to("/projectFlow/done").into_response();
     draft::forget(ctx, &mut response);

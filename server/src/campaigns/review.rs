@@ -272,7 +272,8 @@ pub async fn evidence(
     if queries::startup(&mut tx, id).await?.is_none() {
         return Err(AppError::NotFound);
     }
-    file.keep(data_dir, crate::startups::documents::FOLDER, &name)
+    let kept = file
+        .keep(data_dir, crate::startups::documents::FOLDER, &name)
         .await?;
     let document = NewDocument {
         startup: id,
@@ -294,12 +295,7 @@ pub async fn evidence(
         Some(&after),
     )
     .await?;
-    if let Err(e) = tx.commit().await {
-        let path = data_dir
-            .join(crate::startups::documents::FOLDER)
-            .join(&name);
-        let _ = tokio::fs::remove_file(path).await;
-        return Err(e.into());
-    }
+    tx.commit().await?;
+    kept.committed();
     done(&ctx, &format!("/dashboard/startups/{id}/campaign")).await
 }

@@ -26,21 +26,44 @@ pub fn database_path(data_dir: &Path) -> PathBuf {
     data_dir.join("ortak.db")
 }
 
-/// Opens (creating if needed) the database in WAL mode with foreign keys on.
+/// Whether opening a data folder may make a new, empty database there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Create {
+    /// The server: the first start makes the database.
+    IfMissing,
+    /// `migrate`, `create-admin` (unless `--create`) and `backup`: a missing database is a
+    /// mistake (the wrong folder, a missing `ORTAK_DATA_DIR`), refused with its path instead of
+    /// a new empty database that would then be migrated, filled or "backed up" (issue 30).
+    Never,
+}
+
+/// Opens the database in WAL mode with foreign keys on; creates it only when `create` says so.
 ///
 /// `wal_autocheckpoint` is SQLite's automatic checkpoint threshold in pages; 0 leaves
 /// checkpoints to Litestream when it replicates the database (README, "Continuous
 /// replication"). Ortak itself never runs a TRUNCATE, RESTART or FULL checkpoint, nor an
 /// in-place VACUUM: with Litestream holding its read transaction those block every writer for
 /// the whole busy timeout, and they would cut Litestream's replica history.
-pub async fn connect(data_dir: &Path, wal_autocheckpoint: u32) -> anyhow::Result<SqlitePool> {
+pub async fn connect(
+    data_dir: &Path,
+    wal_autocheckpoint: u32,
+    create: Create,
+) -> anyhow::Result<SqlitePool> {
+    let path = database_path(data_dir);
+    if create == Create::Never {
+        anyhow::ensure!(
+            path.is_file(),
+            "no Ortak database at {}: run this where the data folder is, set ORTAK_DATA_DIR \
+             (or --data-dir), or pass --create to make a new database there",
+            path.display()
+        );
+    }
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("cannot create data folder {}", data_dir.display()))?;
-    let path = database_path(data_dir);
     writes::watch(&path);
     let options = SqliteConnectOptions::from_str("sqlite://")?
         .filename(&path)
-        .create_if_missing(true)
+        .create_if_missing(create == Create::IfMissing)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
@@ -53,9 +76,17 @@ pub async fn connect(data_dir: &Path, wal_autocheckpoint: u32) -> anyhow::Result
             Box::pin(writes::count_commits(conn))
         })
         // Counted so that what is kept in memory can be seen to spare SQLite (issue 16).
-        .before_acquire(|_, _| {
+        // A connection still inside a transaction is closed instead of handed out: a COMMIT that
+        // failed (SQLITE_FULL on a full disk) leaves it so, and every later `BEGIN` on it failed
+        // until a restart (issue 30).
+        .before_acquire(|conn, _| {
             metrics::counter!("ortak_db_acquires_total").increment(1);
-            Box::pin(async { Ok(true) })
+            let stuck = sqlx::Connection::is_in_transaction(conn);
+            if stuck {
+                metrics::counter!("ortak_db_connections_dropped_total").increment(1);
+                tracing::warn!("a pooled connection was left inside a transaction: closed");
+            }
+            Box::pin(async move { Ok(!stuck) })
         })
         .connect_with(options)
         .await
@@ -95,12 +126,43 @@ pub async fn migrate(pool: &SqlitePool, data_dir: &Path) -> anyhow::Result<Optio
         let file = dir.join(format!("ortak-before-migration-{known}-{stamp}.db"));
         backup(pool, &file).await?;
         tracing::info!(file = %file.display(), "backup taken before migrating");
+        prune_migration_backups(&dir)?;
         Some(file)
     } else {
         None
     };
     migrator.run(pool).await.context("migrations failed")?;
     Ok(saved)
+}
+
+/// How many pre-migration backups `DATA/backups/` keeps: the newest, enough to step back
+/// through a few upgrades without filling the disk with every copy ever taken.
+pub const MIGRATION_BACKUPS_KEPT: usize = 3;
+
+/// Deletes all but the newest [`MIGRATION_BACKUPS_KEPT`] pre-migration backups in `dir` (their
+/// names carry the time they were taken); other files there are left alone.
+fn prune_migration_backups(dir: &Path) -> anyhow::Result<()> {
+    let mut taken: Vec<(i64, PathBuf)> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter_map(|path| {
+            let name = path.file_name()?.to_str()?;
+            let stamp = name
+                .strip_prefix("ortak-before-migration-")?
+                .strip_suffix(".db")?
+                .rsplit_once('-')?
+                .1
+                .parse()
+                .ok()?;
+            Some((stamp, path))
+        })
+        .collect();
+    taken.sort();
+    let old = taken.len().saturating_sub(MIGRATION_BACKUPS_KEPT);
+    for (_, path) in taken.drain(..old) {
+        std::fs::remove_file(&path).with_context(|| format!("cannot remove {}", path.display()))?;
+        tracing::info!(file = %path.display(), "old pre-migration backup removed");
+    }
+    Ok(())
 }
 
 /// The versions of the migrations already applied (none on a new database).
@@ -124,18 +186,17 @@ async fn applied_migrations(pool: &SqlitePool) -> anyhow::Result<Vec<i64>> {
 /// `VACUUM INTO` copies a consistent snapshot while the server keeps running.
 pub async fn backup(pool: &SqlitePool, file: &Path) -> anyhow::Result<()> {
     anyhow::ensure!(!file.exists(), "{} already exists", file.display());
+    // An empty file is not a database worth copying: a backup of it would restore nothing.
+    anyhow::ensure!(
+        !applied_migrations(pool).await?.is_empty(),
+        "the database holds no Ortak data (no migration applied): nothing to back up"
+    );
     let target = file.to_str().context("backup path is not UTF-8")?;
     sqlx::query("VACUUM INTO ?")
         .bind(target)
         .execute(pool)
         .await
         .context("backup failed")?;
-    Ok(())
-}
-
-/// Answers when the database does.
-pub async fn ping(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    sqlx::query!("SELECT 1 AS one").fetch_one(pool).await?;
     Ok(())
 }
 

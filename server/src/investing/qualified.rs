@@ -133,18 +133,12 @@ pub async fn submit(
     };
     let name = crate::web::files::random_name(kind);
     let dir = ctx.state().shared().data_dir.join(FOLDER);
-    file.keep(&ctx.state().shared().data_dir, FOLDER, &name)
+    let kept = file
+        .keep(&ctx.state().shared().data_dir, FOLDER, &name)
         .await?;
-    let replaced =
-        match declarations::replace_pending(ctx.state().db(), user.id, &f.basis, &name, kind, now)
-            .await
-        {
-            Ok(replaced) => replaced,
-            Err(e) => {
-                let _ = tokio::fs::remove_file(dir.join(&name)).await;
-                return Err(e.into());
-            }
-        };
+    let db = ctx.state().db();
+    let replaced = declarations::replace_pending(db, user.id, &f.basis, &name, kind, now).await?;
+    kept.committed();
     if let Some(old) = replaced {
         // A file left behind is harmless: nothing names it any more.
         let _ = tokio::fs::remove_file(dir.join(old)).await;

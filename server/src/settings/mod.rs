@@ -31,7 +31,11 @@ pub enum Command {
     /// Run the web server (the default).
     Serve,
     /// Apply the embedded database migrations and exit.
-    Migrate,
+    Migrate {
+        /// Make a new database when the data folder has none (otherwise refused).
+        #[arg(long)]
+        create: bool,
+    },
     /// Create an admin, or promote an existing user to admin.
     CreateAdmin {
         #[arg(long)]
@@ -41,8 +45,11 @@ pub enum Command {
         /// Make the user a superadmin.
         #[arg(long = "super")]
         superadmin: bool,
+        /// Make a new database when the data folder has none (otherwise refused).
+        #[arg(long)]
+        create: bool,
     },
-    /// Write a consistent copy of the live database to FILE.
+    /// Write a consistent copy of the live database to FILE (refused when there is none).
     Backup { file: PathBuf },
     /// Print every route with its method and access level (JSON), as the router mounts them.
     Routes,
@@ -230,17 +237,17 @@ pub struct Settings {
     #[command(flatten)]
     pub operator: OperatorSettings,
     /// The memory password hashing may use at once, in MiB: each argon2 hash takes 19, so the
-    /// default runs two at once (as many as the VM's two cores run anyway, and the server stays
-    /// under 80 MB through 64 sign-ins at once); more wait their turn, then answer 503.
+    /// default runs one at a time (about 50 ms each; the other core keeps serving pages, and the
+    /// server stays under 80 MB through 64 sign-ins at once); more wait their turn, then 503.
     #[arg(
         long,
         env = "ORTAK_HASHING_MEMORY_MB",
-        default_value_t = 40,
+        default_value_t = 20,
         global = true
     )]
     pub hashing_memory_mb: u64,
-    /// Connections served at once; more wait in the kernel's queue. Keep it below the open-files
-    /// limit (the systemd unit sets `LimitNOFILE`).
+    /// Connections served at once; more wait in the kernel's queue. Capped below the open-files
+    /// limit at start (`open_files`; the systemd unit sets `LimitNOFILE=65536`).
     #[arg(
         long,
         env = "ORTAK_MAX_CONNECTIONS",

@@ -162,7 +162,8 @@ pub async fn store_report(
     let (slug, name) = queries::slug_and_name(&mut *tx, startup)
         .await?
         .ok_or(AppError::NotFound)?;
-    file.keep(&ctx.state().shared().data_dir, "reports", &file_name)
+    let kept = file
+        .keep(&ctx.state().shared().data_dir, "reports", &file_name)
         .await?;
     let id = queries::insert_report(&mut tx, startup, form, &file_name).await?;
     audit::record(
@@ -200,6 +201,7 @@ pub async fn store_report(
     let public_url = &ctx.state().shared().public_url;
     crate::notifications::startup_update(&mut tx, public_url, &report).await?;
     tx.commit().await?;
+    kept.committed();
     ctx.state().wake_mailer();
     Ok(())
 }

@@ -78,7 +78,7 @@ pub async fn mark_route(request: Request, next: Next) -> Response {
 }
 
 /// The methods the site answers, each its own label; anything else is refused before a layer
-/// or the router sees it (501), and counted as `other`. hyper accepts any token as a method, and
+/// or the router sees it (405), and counted as `other`. hyper accepts any token as a method, and
 /// labelling by the method's own text kept a new series per made-up method for ever: 20,000
 /// requests took 100 MB (issue 26, item 3). Every label set is bounded: a fixed method set,
 /// route patterns (never paths) and status codes.
@@ -95,14 +95,16 @@ fn method_label(method: &Method) -> Option<&'static str> {
     })
 }
 
-/// Just inside the security headers: a method the site does not know is refused at once (501,
-/// with the methods it does), before sessions, the context or the router do any work for it.
+/// Just inside the security headers: a method the site does not serve (TRACE, CONNECT, a new
+/// or made-up one) is refused at once with 405 and the methods it does, before sessions, the
+/// context or the router do any work for it. Not 501: a flood of made-up methods must not read
+/// as server errors in the metrics and alerts.
 pub async fn refuse_unknown_methods(request: Request, next: Next) -> Response {
     if method_label(request.method()).is_some() {
         return next.run(request).await;
     }
     let allow = "GET, HEAD, POST, OPTIONS";
-    (StatusCode::NOT_IMPLEMENTED, [(header::ALLOW, allow)]).into_response()
+    (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, allow)]).into_response()
 }
 
 /// The outermost layer: counts and times every request (all layers included) by method, route

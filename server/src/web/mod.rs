@@ -16,6 +16,7 @@ pub mod flash;
 pub mod form;
 pub mod headers;
 pub mod input_screen;
+mod kept_file;
 pub mod list_cache;
 pub mod metrics;
 pub mod page_cache;

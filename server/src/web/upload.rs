@@ -8,6 +8,7 @@
 //! unless a handler keeps it ([`UploadedFile::keep`]); the `upload-temp-files` job removes
 //! leftovers of a crash.
 
+pub use super::kept_file::Kept;
 use std::path::{Path, PathBuf};
 
 use axum::extract::multipart::Field;
@@ -101,8 +102,14 @@ impl UploadedFile {
             .map_err(anyhow::Error::from)?)
     }
 
-    /// Moves the file to `DATA/folder/name` (creating the folder).
-    pub async fn keep(mut self, data_dir: &Path, folder: &str, name: &str) -> Result<(), AppError> {
+    /// Moves the file to `DATA/folder/name` (creating the folder); it goes again unless
+    /// [`Kept::committed`] is called once the transaction that names it has committed.
+    pub async fn keep(
+        mut self,
+        data_dir: &Path,
+        folder: &str,
+        name: &str,
+    ) -> Result<Kept, AppError> {
         let temp = self
             .temp
             .take()
@@ -111,11 +118,12 @@ impl UploadedFile {
         tokio::fs::create_dir_all(&dir)
             .await
             .map_err(anyhow::Error::from)?;
-        tokio::fs::rename(&temp.path, dir.join(name))
+        let path = dir.join(name);
+        tokio::fs::rename(&temp.path, &path)
             .await
             .map_err(anyhow::Error::from)?;
         temp.kept();
-        Ok(())
+        Ok(Kept::new(path))
     }
 }
 

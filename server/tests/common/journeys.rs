@@ -148,6 +148,8 @@ pub fn create_admin(data: &TempDir, email: &str, superadmin: bool) {
         email,
         "--password",
         ADMIN_PASSWORD,
+        // The server has not started yet: the data folder has no database.
+        "--create",
     ];
     if superadmin {
         args.push("--super");

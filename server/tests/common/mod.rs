@@ -52,16 +52,47 @@ impl Server {
     }
 
     pub fn start_in(data: TempDir, env: &[(&str, &str)]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ortak"))
+        Server::launch(Server::command(&data, env), data)
+    }
+
+    /// Starts the server with the open-files limit `(soft, hard)`, as a shell's `ulimit -n` or
+    /// a systemd unit's `LimitNOFILE` would give it.
+    pub fn start_with_open_files(env: &[(&str, &str)], soft: u64, hard: u64) -> Server {
+        use std::os::unix::process::CommandExt;
+        let data = TempDir::new().unwrap();
+        let mut command = Server::command(&data, env);
+        // SAFETY: the closure only calls setrlimit, which is async-signal-safe as `pre_exec`
+        // requires of code run between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                let limit = libc::rlimit {
+                    rlim_cur: soft,
+                    rlim_max: hard,
+                };
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        Server::launch(command, data)
+    }
+
+    fn command(data: &TempDir, env: &[(&str, &str)]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_ortak"));
+        command
             .arg("serve")
             .env("ORTAK_ADDR", "127.0.0.1:0")
             .env("ORTAK_DATA_DIR", data.path())
             .env("RUST_LOG", "warn")
             .envs(env.iter().copied())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the ortak binary starts");
+            .stderr(Stdio::inherit());
+        command
+    }
+
+    fn launch(mut command: Command, data: TempDir) -> Server {
+        let mut child = command.spawn().expect("the ortak binary starts");
         let stdout = child.stdout.take().unwrap();
         let output = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = std::sync::mpsc::channel();

@@ -54,11 +54,12 @@ pub async fn upload(
     };
     let filename = random_name(ext);
     let data_dir = &ctx.state().shared().data_dir;
-    file.keep(data_dir, "avatars", &filename).await?;
+    let kept = file.keep(data_dir, "avatars", &filename).await?;
     let mut tx = crate::db::write(ctx.state().db()).await?;
     let old = queries::profile_image(&mut *tx, user.id).await?;
     queries::set_profile_image(&mut tx, user.id, &filename, ctx.state().now()).await?;
     tx.commit().await?;
+    kept.committed();
     if let Some(old) = old.filter(|o| *o != filename) {
         let _ = tokio::fs::remove_file(data_dir.join("avatars").join(old)).await;
     }

@@ -68,7 +68,7 @@ pub async fn add_page(
         return Err(AppError::NotFound);
     }
     let data_dir = &ctx.state().shared().data_dir;
-    file.keep(data_dir, "presentations", &name).await?;
+    let kept = file.keep(data_dir, "presentations", &name).await?;
     let position = queries::add_page(&mut tx, id, &name, content_type).await?;
     let after = format!("page {position}");
     audit::record(
@@ -81,6 +81,7 @@ pub async fn add_page(
     )
     .await?;
     tx.commit().await?;
+    kept.committed();
     done(&ctx, &format!("/dashboard/startups/{id}")).await
 }
 

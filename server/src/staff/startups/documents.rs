@@ -69,7 +69,8 @@ pub async fn upload(
         return refuse(&ctx, id, &errors, ReportForm::default()).await;
     }
     let terms = reconfirmation::terms(&mut tx, id).await?;
-    file.keep(&ctx.state().shared().data_dir, FOLDER, &name)
+    let kept = file
+        .keep(&ctx.state().shared().data_dir, FOLDER, &name)
         .await?;
     let now = ctx.state().now();
     let document =
@@ -88,6 +89,7 @@ pub async fn upload(
     // A new information form is a material change to a live round.
     reconfirmation::after_change(&mut tx, ctx.state(), id, terms, user.id).await?;
     tx.commit().await?;
+    kept.committed();
     ctx.state().wake_mailer();
     done(&ctx, &format!("/dashboard/startups/{id}")).await
 }
