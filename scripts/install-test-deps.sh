@@ -3,6 +3,7 @@
 #   - Debian's Chromium at /usr/bin/chromium (playwright-core drives it; we never download a
 #     browser with `playwright install`)
 #   - node_modules from package-lock.json (npm ci), when missing or older than the lock file
+#   - promtool (Debian's prometheus package), for the alert rules' unit tests
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,6 +23,13 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "install-test-deps: installing chromium from Debian"
   as_root apt-get update
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+fi
+
+# promtool, for the alert rules' unit tests (deploy/prometheus/ortak-alerts.test.yml).
+if ! command -v promtool >/dev/null 2>&1; then
+  echo "install-test-deps: installing prometheus (promtool) from Debian"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends prometheus
 fi
 
 if [ ! -f node_modules/.package-lock.json ] || [ node_modules/.package-lock.json -ot package-lock.json ]; then

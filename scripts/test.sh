@@ -21,6 +21,10 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 step "TypeScript type check of the islands"
 npm run --silent typecheck
 
+step "Alert rules: promtool's unit tests (deploy/prometheus/ortak-alerts.test.yml)"
+promtool check rules deploy/prometheus/ortak-alerts.yml
+promtool test rules deploy/prometheus/ortak-alerts.test.yml
+
 step "iyzico contract: the official Python client against the stand-in and the signature vectors"
 .venv/bin/python scripts/iyzico_contract.py
 

@@ -152,7 +152,8 @@ fn start_mailer(
         tracing::warn!("ORTAK_SMTP_URL is not set: mails stay in the outbox unsent");
         return Ok(None);
     };
-    let sender = SmtpSender::new(url.expose(), &settings.mail_from)?;
+    let deadline = std::time::Duration::from_secs(settings.smtp_timeout_seconds.max(1));
+    let sender = SmtpSender::new(url.expose(), &settings.mail_from, deadline)?;
     let worker = Worker {
         db: pool.clone(),
         clock: clock.clone(),

@@ -43,6 +43,7 @@ mod round_documents;
 mod rounds;
 mod rounds_close;
 mod signed_in_reads;
+mod smtp_failures;
 mod staff_sections;
 mod startup_images;
 mod startups;

@@ -366,9 +366,24 @@ async fn metrics_answer_the_local_host_or_the_token_holder_only() {
         "ortak_outbox_oldest_age_seconds",
         "ortak_database_bytes",
         "ortak_wal_bytes",
+        // What the alerts need of the process and its disk (issue 30).
+        "ortak_disk_free_bytes",
+        "ortak_resident_memory_bytes",
+        "ortak_open_files",
+        "ortak_build_info{version=",
     ] {
         assert!(body.contains(metric), "{metric} in\n{body}");
     }
+    let gauge = |name: &str| -> f64 {
+        let line = body
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    assert!(gauge("ortak_disk_free_bytes") > 0.0);
+    assert!(gauge("ortak_resident_memory_bytes") > 1_000_000.0);
+    assert!(gauge("ortak_open_files") >= 3.0);
     // By route pattern, never by raw path.
     assert!(body.contains("route=\"/blog/{slug}\""), "{body}");
     assert!(!body.contains("no-such-post"));

@@ -40,20 +40,28 @@ impl MailWaker {
 pub struct SmtpSender {
     transport: AsyncSmtpTransport<Tokio1Executor>,
     from: Mailbox,
+    /// The most one send may take, answers included (issue 30: the transport's own timeout
+    /// did not cover reading answers, and a server that accepted and went silent stopped all
+    /// mail for good).
+    deadline: Duration,
 }
 
 impl SmtpSender {
     /// `url` as lettre reads it: `smtp://host:port` (plain, for a local relay),
     /// `smtp://user:pass@host:587?tls=required` (STARTTLS) or `smtps://host` (TLS).
-    pub fn new(url: &str, from: &str) -> anyhow::Result<SmtpSender> {
+    pub fn new(url: &str, from: &str, deadline: Duration) -> anyhow::Result<SmtpSender> {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|e| anyhow::anyhow!("ORTAK_SMTP_URL: {e}"))?
-            .timeout(Some(Duration::from_secs(20)))
+            .timeout(Some(deadline))
             .build();
         let from = from
             .parse()
             .map_err(|e| anyhow::anyhow!("ORTAK_MAIL_FROM: {e}"))?;
-        Ok(SmtpSender { transport, from })
+        Ok(SmtpSender {
+            transport,
+            from,
+            deadline,
+        })
     }
 
     /// Sends `mail` with these bodies; with `unsubscribe` (a URL), the RFC 8058 headers that let
@@ -90,9 +98,22 @@ impl SmtpSender {
                 .singlepart(part(ContentType::TEXT_PLAIN, text))
                 .singlepart(part(ContentType::TEXT_HTML, html)),
         )?;
-        self.transport.send(message).await?;
-        Ok(())
+        match tokio::time::timeout(self.deadline, self.transport.send(message)).await {
+            Ok(sent) => sent.map(|_| ()).map_err(anyhow::Error::from),
+            Err(_) => anyhow::bail!(
+                "the mail server did not answer within {} s",
+                self.deadline.as_secs()
+            ),
+        }
     }
+}
+
+/// Whether the mail server refused this mail for good (a 5xx such as an unknown mailbox):
+/// trying again in hours would only be refused again.
+fn permanent(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<lettre::transport::smtp::Error>()
+        .is_some_and(lettre::transport::smtp::Error::is_permanent)
 }
 
 /// What the worker needs besides the mails: the database, the clock and the site's address
@@ -199,7 +220,7 @@ async fn send_due(worker: &Worker, sender: &SmtpSender) -> anyhow::Result<usize>
             Ok(()) => queries::mark_sent(db, mail.id, clock.now()).await?,
             Err(e) => {
                 let attempts = mail.attempts + 1;
-                let status = if attempts >= MAX_ATTEMPTS {
+                let status = if attempts >= MAX_ATTEMPTS || permanent(&e) {
                     OutboxStatus::Failed
                 } else {
                     OutboxStatus::Pending

@@ -80,6 +80,15 @@ pub struct Settings {
     /// `smtp://user:pass@mail.example.com:587?tls=required`. Without it mails stay in the outbox.
     #[arg(long, env = "ORTAK_SMTP_URL", global = true, hide_env_values = true)]
     pub smtp_url: Option<Secret>,
+    /// The most one mail's sending may take, the server's answers included; past it the mail
+    /// is tried again later (issue 30).
+    #[arg(
+        long,
+        env = "ORTAK_SMTP_TIMEOUT_SECONDS",
+        default_value_t = 30,
+        global = true
+    )]
+    pub smtp_timeout_seconds: u64,
     /// Sender of outgoing mail.
     #[arg(
         long,

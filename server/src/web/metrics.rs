@@ -164,9 +164,29 @@ pub async fn scrape(
     metrics::gauge!("ortak_database_bytes").set(db_bytes as f64);
     metrics::gauge!("ortak_wal_bytes").set(wal_bytes as f64);
     metrics::gauge!("ortak_writes_counted").set(state.writes() as f64);
+    process_gauges(&state.shared().data_dir);
     Ok((
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         exporter.handle.render(),
     )
         .into_response())
+}
+
+/// What the alerts need of the process and its disk (issue 30): the data folder's free space,
+/// resident memory, open files, and which build runs (a constant 1 labelled with the version).
+fn process_gauges(data_dir: &std::path::Path) {
+    if let Some(free) = crate::web::files::free_bytes(data_dir) {
+        metrics::gauge!("ortak_disk_free_bytes").set(free as f64);
+    }
+    // `statm`'s second field: resident pages (4 KiB on the x86-64 VM).
+    let resident = std::fs::read_to_string("/proc/self/statm")
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<f64>().ok());
+    if let Some(pages) = resident {
+        metrics::gauge!("ortak_resident_memory_bytes").set(pages * 4096.0);
+    }
+    if let Ok(fds) = std::fs::read_dir("/proc/self/fd") {
+        metrics::gauge!("ortak_open_files").set(fds.count() as f64);
+    }
+    metrics::gauge!("ortak_build_info", "version" => env!("CARGO_PKG_VERSION")).set(1.0);
 }

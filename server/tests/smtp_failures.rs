@@ -1,0 +1,126 @@
+//! Mail servers that misbehave (issue 30): one that accepts the connection and then says
+//! nothing no longer stops all mail for good (each send has a deadline, and the failure is
+//! counted), and a permanent refusal (5xx) is not retried for hours.
+
+use crate::common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::time::Duration;
+
+use common::Server;
+use common::journeys::sign_up;
+use tempfile::TempDir;
+
+/// A mail server that accepts connections and never answers.
+fn silent_server() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    port
+}
+
+/// A mail server that refuses every recipient for good (550: no such mailbox).
+fn refusing_server() -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || refuse_recipients(stream));
+        }
+    });
+    port
+}
+
+fn refuse_recipients(mut stream: TcpStream) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let _ = stream.write_all(b"220 refusing.test ESMTP\r\n");
+    let mut line = String::new();
+    while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
+        let command = line.to_ascii_uppercase();
+        let answer: &[u8] = if command.starts_with("EHLO") || command.starts_with("HELO") {
+            b"250 refusing.test\r\n"
+        } else if command.starts_with("RCPT") {
+            b"550 5.1.1 No such mailbox\r\n"
+        } else if command.starts_with("QUIT") {
+            let _ = stream.write_all(b"221 Bye\r\n");
+            return;
+        } else {
+            b"250 OK\r\n"
+        };
+        if stream.write_all(answer).is_err() {
+            return;
+        }
+        line.clear();
+    }
+}
+
+/// The outbox row of the mail to `email`: (status, attempts, last error).
+async fn outbox(server: &Server, email: &str) -> Option<(String, i64, Option<String>)> {
+    sqlx::query_as(
+        "SELECT status, attempts, last_error FROM outbox WHERE to_email = ? ORDER BY id DESC",
+    )
+    .bind(email)
+    .fetch_optional(&server.db().await)
+    .await
+    .unwrap()
+}
+
+/// Waits up to 20 s for the mail to `email` to have been tried once.
+async fn tried(server: &Server, email: &str) -> (String, i64, Option<String>) {
+    for _ in 0..200 {
+        if let Some(row) = outbox(server, email).await.filter(|r| r.1 > 0) {
+            return row;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the mail to {email} was never tried");
+}
+
+#[tokio::test]
+async fn a_silent_mail_server_costs_each_mail_its_deadline_not_all_mail_for_ever() {
+    let url = format!("smtp://127.0.0.1:{}", silent_server());
+    let env = [
+        ("ORTAK_SMTP_URL", url.as_str()),
+        ("ORTAK_SMTP_TIMEOUT_SECONDS", "2"),
+    ];
+    let server = Server::start_in(TempDir::new().unwrap(), &env);
+    sign_up(&server, "sessiz@example.com").await;
+    let (status, attempts, error) = tried(&server, "sessiz@example.com").await;
+    // Before the fix the send waited for ever: never tried, nothing counted.
+    assert_eq!(
+        (status.as_str(), attempts),
+        ("pending", 1),
+        "tried again later"
+    );
+    assert!(error.unwrap().contains("did not answer within 2 s"));
+    let metrics = common::text(&common::client(), server.url("/metrics")).await;
+    let failures = metrics
+        .lines()
+        .find(|l| l.starts_with("ortak_mail_send_failures_total "))
+        .expect("the failure is counted");
+    assert_ne!(failures, "ortak_mail_send_failures_total 0");
+}
+
+#[tokio::test]
+async fn a_permanent_refusal_is_not_retried() {
+    let url = format!("smtp://127.0.0.1:{}", refusing_server());
+    let env = [
+        ("ORTAK_SMTP_URL", url.as_str()),
+        ("ORTAK_SMTP_TIMEOUT_SECONDS", "5"),
+    ];
+    let server = Server::start_in(TempDir::new().unwrap(), &env);
+    sign_up(&server, "yok@example.com").await;
+    let (status, attempts, error) = tried(&server, "yok@example.com").await;
+    // Before: pending, tried eight times over hours.
+    assert_eq!((status.as_str(), attempts), ("failed", 1));
+    assert!(
+        error.unwrap().contains("550"),
+        "the server's answer is kept"
+    );
+}
