@@ -76,6 +76,17 @@ export async function layoutProblems(page, name) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     for (const p of await page.evaluate(problemsInPage)) problems.push(`[layout ${width} px] ${p}`);
+    // A staff table's row menus, open (issue 28: a menu cut off at the screen's edge hides
+    // its actions): the first row's, as each row's is the same.
+    const opened = await page.evaluate(() => {
+      const menu = document.querySelector('details.row-menu:not([open])');
+      if (menu) menu.open = true;
+      return Boolean(menu);
+    });
+    if (opened) {
+      for (const p of await page.evaluate(problemsInPage)) problems.push(`[layout ${width} px, row menu open] ${p}`);
+      await page.evaluate(() => document.querySelectorAll('details.row-menu[open]').forEach((d) => { d.open = false; }));
+    }
     // From the top, so the sticky header is where a reader first sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: path.join(LAYOUT_SHOTS, `${file}-${width}.jpg`), fullPage: true, type: 'jpeg', quality: 60 });
