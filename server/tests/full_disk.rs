@@ -13,27 +13,24 @@ use common::Server;
 use common::journeys::{csrf, post_form, sign_up};
 use tempfile::TempDir;
 
+/// `program` run as root: directly when this process is root, else through `sudo -n`.
+fn as_root(program: &str) -> Command {
+    if is_root() {
+        Command::new(program)
+    } else {
+        let mut command = Command::new("sudo");
+        command.args(["-n", program]);
+        command
+    }
+}
+
 /// Mounts a tmpfs of `megabytes` on `dir` (the test command runs as root, or with sudo).
 fn mount_tmpfs(dir: &Path, megabytes: u32) {
     let size = format!("size={megabytes}m");
-    let args = [
-        "-t",
-        "tmpfs",
-        "-o",
-        size.as_str(),
-        "tmpfs",
-        dir.to_str().unwrap(),
-    ];
-    let root = is_root();
-    let status = if root {
-        Command::new("mount").args(args).status()
-    } else {
-        Command::new("sudo")
-            .arg("-n")
-            .arg("mount")
-            .args(args)
-            .status()
-    };
+    let status = as_root("mount")
+        .args(["-t", "tmpfs", "-o", size.as_str(), "tmpfs"])
+        .arg(dir)
+        .status();
     assert!(
         status.is_ok_and(|s| s.success()),
         "the full-disk test mounts a {megabytes} MB tmpfs: run the tests as root or with sudo"
@@ -41,16 +38,7 @@ fn mount_tmpfs(dir: &Path, megabytes: u32) {
 }
 
 fn unmount(dir: &Path) {
-    let root = is_root();
-    let mut command = if root {
-        Command::new("umount")
-    } else {
-        Command::new("sudo")
-    };
-    if !root {
-        command.args(["-n", "umount"]);
-    }
-    let _ = command.arg("-l").arg(dir).status();
+    let _ = as_root("umount").arg("-l").arg(dir).status();
 }
 
 /// Whether this process runs as root (read from `/proc`).
