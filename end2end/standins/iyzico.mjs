@@ -1,6 +1,7 @@
 // A stand-in for iyzico's payment API (the parts Ortak uses): 3-D Secure initialize, the bank's
 // 3-D Secure page, the callback POSTed to the merchant, 3-D Secure auth (v1 and v2), payment
-// retrieval and refunds (per transaction and by payment). Node standard library only; it listens
+// retrieval, refunds (per transaction and by payment) and the reporting service's payment
+// details (what was refunded). Node standard library only; it listens
 // on 127.0.0.1 and talks to nothing else. The protocol it follows is written up, with sources,
 // in /work/notes/iyzico.md (IYZWSv2 request signing, response `signature` fields, the callback
 // signature, price formatting, error shapes).
@@ -35,6 +36,9 @@
 //   5406670000000009 paid, but every refund is refused (10012)
 //   4111111111119981 (stand-in only) the auth call takes --hang-ms (default 30 s) to answer, while
 //                    the payment is already SUCCESS on this side, so a later retrieve shows it paid.
+// Lost refund answers (stand-in only): POST /stand-in/lose-refund-answers {"count": n} makes the
+// next n refunds happen at once but answer only after --hang-ms, as a lost answer would; the
+// reporting service (GET /v2/reporting/payment/details) then shows them refunded.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
@@ -251,6 +255,7 @@ export function startIyzico({
     secretKey,
     url: '', // set once listening
     hangMs,
+    lostRefundAnswers: 0,
     autoSubmit,
     log,
     payments,
@@ -624,7 +629,11 @@ export function startIyzico({
     if (body.currency && body.currency !== p.currency) return failure(11, locale, cid, { detail: 'currency' });
     if (amount > item.paidPrice - item.refunded) return failure(10232, locale, cid);
     item.refunded += amount;
-    p.refunds.push({ paymentTransactionId: item.paymentTransactionId, price: unitsText(amount), at: Date.now() });
+    const host = `mock${randomBytes(6).toString('hex')}iyzihostrfn`;
+    p.refunds.push({
+      paymentTransactionId: item.paymentTransactionId, price: unitsText(amount), at: Date.now(),
+      conversationId: cid, hostReference: host, units: amount,
+    });
     const answer = base(locale, cid);
     Object.assign(answer, {
       paymentId: p.paymentId,
@@ -633,7 +642,7 @@ export function startIyzico({
       currency: p.currency,
       authCode: p.authCode,
       hostReference: p.hostReference,
-      refundHostReference: `mock${randomBytes(6).toString('hex')}iyzihostrfn`,
+      refundHostReference: host,
     });
     answer.signature = responseSignature(secretKey, [p.paymentId, unitsText(amount), p.currency, answer.conversationId]);
     return answer;
@@ -659,7 +668,11 @@ export function startIyzico({
       it.refunded += take;
       rest -= take;
     }
-    p.refunds.push({ paymentId: p.paymentId, price: unitsText(amount), at: Date.now() });
+    const host = `mock${randomBytes(6).toString('hex')}iyzihostrfn`;
+    p.refunds.push({
+      paymentId: p.paymentId, price: unitsText(amount), at: Date.now(),
+      conversationId: cid, hostReference: host, units: amount,
+    });
     const answer = base(locale, cid);
     Object.assign(answer, {
       paymentId: p.paymentId,
@@ -667,10 +680,55 @@ export function startIyzico({
       currency: p.currency,
       authCode: p.authCode,
       hostReference: p.hostReference,
-      refundHostReference: `mock${randomBytes(6).toString('hex')}iyzihostrfn`,
+      refundHostReference: host,
       retryable: false,
     });
     answer.signature = responseSignature(secretKey, [p.paymentId, unitsText(amount), p.currency, answer.conversationId]);
+    return answer;
+  }
+
+  /** GET /v2/reporting/payment/details: a payment's state and refunds (not signed, as iyzico's
+   * reporting answers are not). By paymentId or paymentConversationId. */
+  function paymentDetails(query, locale) {
+    const cid = query.get('conversationId') ?? undefined;
+    const byId = query.get('paymentId');
+    const byConversation = query.get('paymentConversationId');
+    if (!byId && !byConversation) return failure(11, locale, cid, { detail: 'paymentId' });
+    const found = [...payments.values()].filter((p) =>
+      byId ? p.paymentId === byId : p.conversationId === byConversation);
+    const code = { SUCCESS: 1, CALLBACK_THREEDS: 3 };
+    const answer = base(locale, cid);
+    answer.payments = found.map((p) => {
+      const refunded = p.items.reduce((sum, it) => sum + it.refunded, 0n);
+      return {
+        paymentId: Number(p.paymentId),
+        paymentStatus: code[p.status] ?? 2,
+        paymentRefundStatus: refunded === 0n ? 'NOT_REFUNDED'
+          : refunded === p.paidPrice ? 'TOTALLY_REFUNDED' : 'PARTIALLY_REFUNDED',
+        price: unitsNumber(p.price),
+        paidPrice: unitsNumber(p.paidPrice),
+        currency: p.currency,
+        basketId: p.basketId,
+        paymentConversationId: p.conversationId,
+        cancels: [],
+        itemTransactions: p.items.map((it) => ({
+          paymentTransactionId: Number(it.paymentTransactionId),
+          price: unitsNumber(it.price),
+          paidPrice: unitsNumber(it.paidPrice),
+          refunds: p.refunds
+            .filter((r) => (r.paymentTransactionId ?? p.items[0].paymentTransactionId) === it.paymentTransactionId)
+            .map((r, i) => ({
+              refundTxId: i + 1,
+              refundConversationId: r.conversationId,
+              refundPrice: unitsNumber(r.units),
+              refundStatus: 1,
+              createdDate: new Date(r.at).toISOString(),
+              currencyCode: p.currency,
+              hostReference: r.hostReference,
+            })),
+        })),
+      };
+    });
     return answer;
   }
 
@@ -696,7 +754,7 @@ export function startIyzico({
         refunded: unitsText(it.refunded),
       })),
       authCalls: p.authCalls,
-      refunds: p.refunds,
+      refunds: p.refunds.map(({ units, ...kept }) => kept),
       callback: p.callback,
     };
   }
@@ -731,6 +789,7 @@ ${inner}
     '/payment/detail',
     '/payment/refund',
     '/v2/payment/refund',
+    '/v2/reporting/payment/details',
   ]);
 
   async function handleApi(req, res, url, entry) {
@@ -744,7 +803,7 @@ ${inner}
     }
     const parsed = body && typeof body === 'object' && !Array.isArray(body) ? body : {};
     entry.request = redact(parsed);
-    const locale = parsed.locale === 'en' ? 'en' : 'tr';
+    const locale = (parsed.locale ?? url.searchParams.get('locale')) === 'en' ? 'en' : 'tr';
     const cid = parsed.conversationId;
 
     const authError = verify(req, path, raw, entry);
@@ -757,6 +816,12 @@ ${inner}
       entry.httpStatus = status;
       entry.response = summarize(answer);
       return send(res, status, answer);
+    }
+    if (path === '/v2/reporting/payment/details') {
+      const answer = req.method === 'GET' ? paymentDetails(url.searchParams, locale) : null;
+      entry.httpStatus = answer ? 200 : 405;
+      if (answer) entry.response = summarize(answer);
+      return send(res, entry.httpStatus, answer ?? { status: 405, error: 'Method Not Allowed', path });
     }
     if (path === '/payment/test') {
       const answer = base(locale, undefined);
@@ -781,8 +846,12 @@ ${inner}
     else if (path === '/payment/3dsecure/auth') [answer, hang] = auth(body, locale, false);
     else if (path === '/payment/v2/3dsecure/auth') [answer, hang] = auth(body, locale, true);
     else if (path === '/payment/detail') answer = retrieve(body, locale);
-    else if (path === '/payment/refund') answer = refund(body, locale);
-    else answer = refundV2(body, locale);
+    else answer = path === '/payment/refund' ? refund(body, locale) : refundV2(body, locale);
+    if (path.endsWith('/refund') && answer.status === 'success' && iyzico.lostRefundAnswers > 0) {
+      // Refunded here; only the answer is lost on the way back.
+      iyzico.lostRefundAnswers -= 1;
+      hang = true;
+    }
 
     entry.httpStatus = 200;
     entry.response = summarize(answer);
@@ -930,6 +999,12 @@ ${inputs}
       const p = payments.get(m[1]);
       entry.httpStatus = p ? 200 : 404;
       return send(res, entry.httpStatus, p ? publicPayment(p) : { error: 'unknown payment' });
+    }
+    if (path === '/stand-in/lose-refund-answers' && req.method === 'POST') {
+      const raw = await readBody(req);
+      iyzico.lostRefundAnswers = Number(JSON.parse(raw || '{}').count ?? 1);
+      entry.httpStatus = 204;
+      return send(res, 204, '', 'text/plain');
     }
     if (path === '/stand-in/payments' && req.method === 'GET') {
       return send(res, 200, [...payments.values()].map(publicPayment));

@@ -54,12 +54,7 @@ async fn run() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve::run(settings).await,
         Command::Migrate { create } => {
-            let pool = db::connect(
-                &settings.data_dir,
-                settings.wal_autocheckpoint,
-                asked(create),
-            )
-            .await?;
+            let pool = db::connect(&settings.data_dir, settings.wal(), asked(create)).await?;
             if let Some(backup) = db::migrate(&pool, &settings.data_dir).await? {
                 println!("Backup before migrating: {}", backup.display());
             }
@@ -75,12 +70,7 @@ async fn run() -> anyhow::Result<()> {
             superadmin,
             create,
         } => {
-            let pool = db::connect(
-                &settings.data_dir,
-                settings.wal_autocheckpoint,
-                asked(create),
-            )
-            .await?;
+            let pool = db::connect(&settings.data_dir, settings.wal(), asked(create)).await?;
             db::migrate(&pool, &settings.data_dir).await?;
             let created =
                 accounts::admins::create_admin(&pool, &email, &password, superadmin).await?;
@@ -93,7 +83,7 @@ async fn run() -> anyhow::Result<()> {
         }
         Command::Backup { file } => {
             let never = db::Create::Never;
-            let pool = db::connect(&settings.data_dir, settings.wal_autocheckpoint, never).await?;
+            let pool = db::connect(&settings.data_dir, settings.wal(), never).await?;
             db::backup(&pool, &file).await?;
             println!("Backup written to {}", file.display());
             Ok(())

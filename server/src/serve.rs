@@ -78,6 +78,12 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
         std::time::Duration::from_secs(settings.jobs_interval_seconds.max(1)),
     ))
     .abort_handle();
+    let wal_bound = tokio::spawn(db::wal::keep_bounded(
+        pool.clone(),
+        db::database_path(&settings.data_dir).with_extension("db-wal"),
+        settings.wal().max_bytes(),
+    ))
+    .abort_handle();
     let app = routes::build(state);
 
     // Before the address is announced, so a supervisor that sees it sees the limit raised.
@@ -87,6 +93,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     serve(listener, app, header_timeout, max_connections).await;
     cleanup.abort();
     jobs.abort();
+    wal_bound.abort();
     if let Some(mailer) = mailer {
         mailer.abort();
     }
@@ -97,12 +104,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
 
 /// Opens the database, applies the migrations and inserts the legal pages and FAQ when missing.
 async fn open_database(settings: &Settings) -> anyhow::Result<SqlitePool> {
-    let pool = db::connect(
-        &settings.data_dir,
-        settings.wal_autocheckpoint,
-        db::Create::IfMissing,
-    )
-    .await?;
+    let pool = db::connect(&settings.data_dir, settings.wal(), db::Create::IfMissing).await?;
     db::migrate(&pool, &settings.data_dir).await?;
     db::rules::sync(&pool, settings.rounds.campaign_max_days).await?;
     content::seed::seed_content(&pool).await?;

@@ -11,6 +11,7 @@ mod accounts;
 mod applications;
 mod campaigns;
 mod dashboard;
+mod database_faults;
 mod documents;
 mod durability;
 mod flows;

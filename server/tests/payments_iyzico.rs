@@ -2,7 +2,7 @@
 //! checks every call's IYZWSv2 signature and answers with iyzico's shapes): success with the
 //! bank's page under its own policy, declines and 3-D Secure failures, replayed, forged and
 //! foreign callbacks, a charge whose answer times out or is cut by a crash (both resolved by
-//! retrieval), and refunds by the job and by staff.
+//! retrieval), and refunds by the job and by staff, including one whose answer was lost.
 
 use crate::common;
 use crate::payments_support;
@@ -542,4 +542,82 @@ async fn staff_refund_a_fee_owed_back_once_and_nothing_else() {
         page.contains("iade: iade edildi")
             && !page.contains(&format!("/dashboard/investments/{id}/refund"))
     );
+}
+
+#[tokio::test]
+async fn a_refund_whose_answer_was_lost_is_read_back_from_iyzico_and_recorded_once() {
+    let iyzico = Iyzico::start(4_000);
+    let clock = TempDir::new().unwrap();
+    let clock_file = clock.path().join("offset");
+    std::fs::write(&clock_file, "0").unwrap();
+    let clock_env = clock_file.to_str().unwrap().to_owned();
+    let server = server_for(
+        &iyzico,
+        &[
+            ("ORTAK_CLOCK_FILE", &clock_env),
+            ("ORTAK_JOBS_INTERVAL_SECONDS", "1"),
+            ("ORTAK_IYZICO_TIMEOUT_SECONDS", "1"),
+        ],
+    );
+    let (browser, id) = approved_request(&server, "kayip@example.com", 31).await;
+    let (_, payment_id) = open_challenge(&server, &browser, id, GOOD_CARD).await;
+    let (url, fields) = iyzico.bank_step(&payment_id, "123456").await;
+    post_callback(&url, &fields).await;
+    assert!(fee_paid(&server, id).await);
+
+    // iyzico refunds the fee, but its answer never reaches us: the refund stays asked for.
+    iyzico.lose_refund_answers(1).await;
+    let token = common::journeys::csrf(&browser, &server, "/pendingInvestments").await;
+    let cancel = server.url(&format!("/pendingInvestments/{id}/cancel"));
+    assert_eq!(post_form(&browser, cancel, &token, &[]).await.status(), 303);
+    eventually("iyzico refunded", || async {
+        !iyzico.payment(&payment_id).await["refunds"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    })
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    assert_eq!(
+        payments(&server, id).await[0].refund_status.as_deref(),
+        Some("refunding"),
+        "an unknown outcome is neither refunded nor failed"
+    );
+
+    // Ten minutes on, the job reads iyzico's report instead of refunding blind.
+    std::fs::write(&clock_file, "700").unwrap();
+    eventually("the refund is recorded", || async {
+        payments(&server, id).await[0].refund_status.as_deref() == Some("refunded")
+    })
+    .await;
+    let refunds = iyzico.payment(&payment_id).await["refunds"].clone();
+    assert_eq!(
+        refunds.as_array().unwrap().len(),
+        1,
+        "refunded once: {refunds}"
+    );
+    let log = iyzico.log().await;
+    let report = log
+        .iter()
+        .find(|e| e["path"] == "/v2/reporting/payment/details")
+        .expect("the job asked iyzico's reporting service");
+    assert_eq!(report["signature"], "verified");
+    assert_eq!(
+        log.iter()
+            .filter(|e| e["path"] == "/v2/payment/refund")
+            .count(),
+        1,
+        "no second refund was asked for"
+    );
+    let db = server.db().await;
+    let (kind_count, reference): (i64, String) = sqlx::query_as(
+        "SELECT COUNT(*), MAX(reference) FROM money_events
+         WHERE request_id = ? AND kind = 'fee_refunded'",
+    )
+    .bind(id)
+    .fetch_one(&db)
+    .await
+    .unwrap();
+    assert_eq!(kind_count, 1, "the ledger records the fee refunded once");
+    assert_eq!(reference, refunds[0]["hostReference"].as_str().unwrap());
 }

@@ -489,3 +489,49 @@ async fn the_demo_shows_rounds_in_every_state() {
     );
     assert_eq!(state("cemre-enerji").await, "open");
 }
+
+#[tokio::test]
+async fn a_pre_investment_period_that_ends_closes_its_round_and_refunds_what_was_paid() {
+    let clock = TempDir::new().unwrap();
+    let server = start(&clock);
+    let staff = sign_in(&server, "super@example.com", ADMIN_PASSWORD).await;
+    // Bisiklet Ağı's pre-investment period ends in 20 days, 200.000 TL of its 800.000 TL raised.
+    let id = scalar(
+        &server,
+        "SELECT id FROM startups WHERE slug = 'bisiklet-agi'",
+    )
+    .await;
+    assert_eq!(
+        text(
+            &server,
+            &format!("SELECT period_kind FROM startups WHERE id = {id}")
+        )
+        .await,
+        "pre_investment"
+    );
+    let (a, ta) = qualified_investor(&server, "on-talep@example.com", 71).await;
+    let sent = send_request(&server, &a, &ta, "bisiklet-agi", "150.000", "p-a").await;
+    assert_eq!(sent.status(), 303, "{}", sent.text().await.unwrap());
+    let ra = request_of(&server, "on-talep@example.com").await;
+    fund(&server, &a, &staff, ra, "150.000").await;
+
+    // Staff opened no investment period after it: at its end the round closes like any other,
+    // short of its goal, and every amount in escrow goes back.
+    set_clock(&clock.path().join("offset"), 22 * 86_400);
+    assert_eq!(
+        wait_for_count(
+            &server,
+            &format!("SELECT COUNT(*) FROM startups WHERE id = {id} AND round_status = 'failed'"),
+            1
+        )
+        .await,
+        1,
+        "the ended pre-investment period closed its round"
+    );
+    assert_eq!(status_of(&server, ra).await, "refunded");
+    let page = common::text(&a, server.url("/startups/bisiklet-agi")).await;
+    assert!(
+        !page.contains("/investmentFlow?startup=bisiklet-agi"),
+        "no request button after the close"
+    );
+}

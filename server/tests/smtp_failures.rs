@@ -1,6 +1,7 @@
 //! Mail servers that misbehave (issue 30): one that accepts the connection and then says
 //! nothing no longer stops all mail for good (each send has a deadline, and the failure is
-//! counted), and a permanent refusal (5xx) is not retried for hours.
+//! counted), a mail the server is slow with does not hold the others back, and a permanent
+//! refusal (5xx) is not retried for hours.
 
 use crate::common;
 
@@ -47,6 +48,49 @@ fn refuse_recipients(mut stream: TcpStream) {
             b"250 refusing.test\r\n"
         } else if command.starts_with("RCPT") {
             b"550 5.1.1 No such mailbox\r\n"
+        } else if command.starts_with("QUIT") {
+            let _ = stream.write_all(b"221 Bye\r\n");
+            return;
+        } else {
+            b"250 OK\r\n"
+        };
+        if stream.write_all(answer).is_err() {
+            return;
+        }
+        line.clear();
+    }
+}
+
+/// A mail server that takes every mail, except that it goes silent after the recipient of any
+/// mail to `slow@…`, as a server stuck on one mail would.
+fn stalling_server(slow: &'static str) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || accept_unless(stream, slow));
+        }
+    });
+    port
+}
+
+fn accept_unless(mut stream: TcpStream, slow: &str) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let _ = stream.write_all(b"220 stalling.test ESMTP\r\n");
+    let (mut line, mut in_data) = (String::new(), false);
+    while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
+        let command = line.to_ascii_uppercase();
+        let answer: &[u8] = if in_data {
+            in_data = line != ".\r\n";
+            if in_data { b"" } else { b"250 OK queued\r\n" }
+        } else if command.starts_with("RCPT") && line.contains(slow) {
+            std::thread::sleep(Duration::from_secs(3600));
+            return;
+        } else if command.starts_with("EHLO") || command.starts_with("HELO") {
+            b"250 stalling.test\r\n"
+        } else if command.starts_with("DATA") {
+            in_data = true;
+            b"354 go ahead\r\n"
         } else if command.starts_with("QUIT") {
             let _ = stream.write_all(b"221 Bye\r\n");
             return;
@@ -122,5 +166,26 @@ async fn a_permanent_refusal_is_not_retried() {
     assert!(
         error.unwrap().contains("550"),
         "the server's answer is kept"
+    );
+}
+
+#[tokio::test]
+async fn a_mail_the_server_is_slow_with_does_not_hold_the_others_back() {
+    let url = format!("smtp://127.0.0.1:{}", stalling_server("yavas@"));
+    let env = [
+        ("ORTAK_SMTP_URL", url.as_str()),
+        ("ORTAK_SMTP_TIMEOUT_SECONDS", "20"),
+    ];
+    let server = Server::start_in(TempDir::new().unwrap(), &env);
+    // The slow mail is queued first; before the fix the other waited its whole deadline.
+    sign_up(&server, "yavas@example.com").await;
+    sign_up(&server, "hizli@example.com").await;
+    let (status, attempts, _) = tried(&server, "hizli@example.com").await;
+    assert_eq!((status.as_str(), attempts), ("sent", 1));
+    let slow = outbox(&server, "yavas@example.com").await.unwrap();
+    assert_eq!(
+        (slow.0.as_str(), slow.1),
+        ("pending", 0),
+        "the slow mail is still being sent"
     );
 }

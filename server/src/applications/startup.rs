@@ -12,7 +12,6 @@ use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::Locale;
 use ortak_app::pages::project::{Draft, project_done_page, project_page};
 use serde::Deserialize;
-use sqlx::{Sqlite, Transaction};
 
 use super::draft;
 use super::intake::{Sender, acknowledge, screen};
@@ -208,7 +207,7 @@ async fn save(
 /// application goes to staff and the applicant is told by mail.
 async fn submit(
     ctx: &Ctx,
-    (mut tx, kept): (Transaction<'static, Sqlite>, Option<Kept>),
+    (mut tx, kept): (crate::db::WriteTx, Option<Kept>),
     id: i64,
     mut draft: Draft,
     email: &str,

@@ -12,6 +12,7 @@ pub mod secrets;
 pub mod sessions;
 pub mod snapshot;
 pub mod stats;
+pub mod wal;
 pub mod writes;
 
 use std::path::{Path, PathBuf};
@@ -20,7 +21,8 @@ use std::time::Duration;
 
 use anyhow::Context;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqlitePool, Transaction};
+use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 pub fn database_path(data_dir: &Path) -> PathBuf {
     data_dir.join("ortak.db")
@@ -37,6 +39,20 @@ pub enum Create {
     Never,
 }
 
+/// The write-ahead log's settings: SQLite's automatic checkpoint (pages; 0 with Litestream)
+/// and the size past which Ortak checkpoints it anyway ([`wal::keep_bounded`]).
+#[derive(Clone, Copy, Debug)]
+pub struct WalSettings {
+    pub autocheckpoint: u32,
+    pub max_mb: u64,
+}
+
+impl WalSettings {
+    pub fn max_bytes(self) -> u64 {
+        self.max_mb.max(1) * 1024 * 1024
+    }
+}
+
 /// Opens the database in WAL mode with foreign keys on; creates it only when `create` says so.
 ///
 /// `wal_autocheckpoint` is SQLite's automatic checkpoint threshold in pages; 0 leaves
@@ -46,7 +62,7 @@ pub enum Create {
 /// the whole busy timeout, and they would cut Litestream's replica history.
 pub async fn connect(
     data_dir: &Path,
-    wal_autocheckpoint: u32,
+    wal: WalSettings,
     create: Create,
 ) -> anyhow::Result<SqlitePool> {
     let path = database_path(data_dir);
@@ -67,8 +83,9 @@ pub async fn connect(
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(5))
-        .pragma("wal_autocheckpoint", wal_autocheckpoint.to_string());
+        .busy_timeout(WRITE_WAIT)
+        .pragma("wal_autocheckpoint", wal.autocheckpoint.to_string())
+        .pragma("journal_size_limit", wal.max_bytes().to_string());
     SqlitePoolOptions::new()
         .max_connections(8)
         .after_connect(|conn, _| {
@@ -93,12 +110,64 @@ pub async fn connect(
         .with_context(|| format!("cannot open database {}", path.display()))
 }
 
-/// Every transaction starts here. It takes SQLite's write lock at once (`BEGIN IMMEDIATE`), so
-/// what it reads before writing cannot change under it, and it waits out a busy writer instead
-/// of failing: a deferred transaction that read first fails at its first write, at once and
-/// whatever the busy timeout, when another connection wrote in between (`SQLITE_BUSY_SNAPSHOT`).
-pub async fn write(pool: &SqlitePool) -> sqlx::Result<Transaction<'static, Sqlite>> {
-    pool.begin_with("BEGIN IMMEDIATE").await
+/// How long a write waits for its turn (and SQLite for its lock: the busy timeout) before it
+/// gives up; the error answers 503 with a retry hint.
+pub const WRITE_WAIT: Duration = Duration::from_secs(5);
+
+/// The writer's turn. SQLite lets one connection write at a time; waiting writers used to wait
+/// inside SQLite, each holding one of the pool's connections, so while an operator's `sqlite3`
+/// held the write lock they took every connection and readers queued behind them (issue 30).
+/// Writers now wait here, holding no connection, one at a time, and readers always find one.
+static WRITER: Semaphore = Semaphore::const_new(1);
+
+/// Waits at most [`WRITE_WAIT`] for the writer's turn (`PoolTimedOut` after that).
+pub async fn writer_turn() -> sqlx::Result<SemaphorePermit<'static>> {
+    match tokio::time::timeout(WRITE_WAIT, WRITER.acquire()).await {
+        Ok(Ok(turn)) => Ok(turn),
+        _ => Err(sqlx::Error::PoolTimedOut),
+    }
+}
+
+/// A write transaction holding the writer's turn; it reads as the connection, so queries run
+/// on `&mut *tx`. Dropped without `commit`, it rolls back and gives the turn on.
+pub struct WriteTx {
+    tx: Transaction<'static, Sqlite>,
+    _turn: SemaphorePermit<'static>,
+}
+
+impl WriteTx {
+    pub async fn commit(self) -> sqlx::Result<()> {
+        self.tx.commit().await
+    }
+
+    pub async fn rollback(self) -> sqlx::Result<()> {
+        self.tx.rollback().await
+    }
+}
+
+impl std::ops::Deref for WriteTx {
+    type Target = SqliteConnection;
+
+    fn deref(&self) -> &SqliteConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut SqliteConnection {
+        &mut self.tx
+    }
+}
+
+/// Every write starts here: it waits for the writer's turn, then takes SQLite's write lock at
+/// once (`BEGIN IMMEDIATE`), so what it reads before writing cannot change under it, and it
+/// waits out a busy writer instead of failing: a deferred transaction that read first fails at
+/// its first write, at once and whatever the busy timeout, when another connection wrote in
+/// between (`SQLITE_BUSY_SNAPSHOT`).
+pub async fn write(pool: &SqlitePool) -> sqlx::Result<WriteTx> {
+    let turn = writer_turn().await?;
+    let tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    Ok(WriteTx { tx, _turn: turn })
 }
 
 /// Brings the database up to this binary's schema. A database another (newer) Ortak already

@@ -65,7 +65,8 @@ async fn count(
     amount: i64,
 ) -> Result<i64, sqlx::Error> {
     let (start, end) = window(now, limit);
-    sqlx::query_scalar!(
+    let mut tx = super::write(db).await?;
+    let hits = sqlx::query_scalar!(
         r#"INSERT INTO rate_limits (key, window_start, hits, expires_at) VALUES (?1, ?2, ?4, ?3)
            ON CONFLICT (key) DO UPDATE SET
                hits = CASE WHEN window_start = ?2 THEN hits + ?4 ELSE ?4 END,
@@ -76,8 +77,10 @@ async fn count(
         end,
         amount
     )
-    .fetch_one(db)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(hits)
 }
 
 /// Counts a hit for `key`; `Err(minutes)` tells how long to wait when over the limit.
@@ -131,32 +134,36 @@ pub async fn forgive(
     limit: Limit,
 ) -> Result<(), sqlx::Error> {
     let (start, _) = window(now, limit);
+    let mut tx = super::write(db).await?;
     sqlx::query!(
         "UPDATE rate_limits SET hits = MAX(hits - 1, 0) WHERE key = ? AND window_start = ?",
         key,
         start
     )
-    .execute(db)
+    .execute(&mut *tx)
     .await?;
-    Ok(())
+    tx.commit().await
 }
 
 /// Forgets the failures counted under `keys` (after a success).
 pub async fn clear(db: &SqlitePool, keys: &[String]) -> Result<(), sqlx::Error> {
+    let mut tx = super::write(db).await?;
     for key in keys {
         sqlx::query!("DELETE FROM rate_limits WHERE key = ?", key)
-            .execute(db)
+            .execute(&mut *tx)
             .await?;
     }
-    Ok(())
+    tx.commit().await
 }
 
 /// Deletes the counters whose window ended; returns how many.
 pub async fn purge(db: &SqlitePool, now: OffsetDateTime) -> Result<u64, sqlx::Error> {
     let now = now.unix_timestamp();
+    let mut tx = super::write(db).await?;
     let done = sqlx::query!("DELETE FROM rate_limits WHERE expires_at <= ?", now)
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(done.rows_affected())
 }
 

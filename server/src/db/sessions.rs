@@ -9,7 +9,7 @@
 //! One process owns the database (README: one VM, one instance), so memory and SQLite cannot
 //! disagree about a session's data: every change goes through this store. Whether the user
 //! behind a session may still use it (epoch, deactivation, role) is checked against `users` on
-//! every request, not here.
+//! every request, not here. Writes to SQLite take the writer's turn like every other write.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -86,9 +86,17 @@ impl CachedStore {
     }
 }
 
+/// The writer's turn (`super::writer_turn`): a session write waits there like any other.
+async fn turn() -> Result<tokio::sync::SemaphorePermit<'static>> {
+    super::writer_turn()
+        .await
+        .map_err(|e| tower_sessions::session_store::Error::Backend(e.to_string()))
+}
+
 #[async_trait]
 impl SessionStore for CachedStore {
     async fn create(&self, record: &mut Record) -> Result<()> {
+        let _turn = turn().await?;
         self.0.sqlite.create(record).await?;
         self.hold(record, record.expiry_date);
         Ok(())
@@ -96,6 +104,7 @@ impl SessionStore for CachedStore {
 
     async fn save(&self, record: &Record) -> Result<()> {
         if self.must_store(record) {
+            let _turn = turn().await?;
             self.0.sqlite.save(record).await?;
             self.hold(record, record.expiry_date);
         } else if let Some(h) = self.0.held.lock().unwrap().get_mut(&record.id) {
@@ -131,6 +140,7 @@ impl SessionStore for CachedStore {
 
     async fn delete(&self, id: &Id) -> Result<()> {
         self.0.held.lock().unwrap().remove(id);
+        let _turn = turn().await?;
         self.0.sqlite.delete(id).await
     }
 }

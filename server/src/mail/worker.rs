@@ -1,8 +1,10 @@
-//! Sends the outbox over SMTP, oldest first, retrying failures with exponential backoff. Due
+//! Sends the outbox over SMTP, oldest first and a few at a time, retrying failures with
+//! exponential backoff. Due
 //! times come from the injectable clock, like every other time. A mail with a token link gets
 //! its token here, just before it is sent ([`super::links`]): the link exists only in the copy
 //! that goes out. So does a mail's one-click unsubscribe link ([`super::unsubscribe`]).
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -12,6 +14,7 @@ use lettre::message::{Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::SqlitePool;
 use tokio::sync::Notify;
+use tokio::task::JoinSet;
 
 use super::queries::{self, Due};
 use super::unsubscribe::UnsubscribeKey;
@@ -125,16 +128,48 @@ pub struct Worker {
     pub unsubscribe: UnsubscribeKey,
 }
 
-/// Runs forever: sends what is due, then sleeps until woken or the next poll.
+/// How many mails are sent at once: a mail whose server is slow holds one of these, for at
+/// most its deadline, while the others keep going (issue 30).
+const PARALLEL: usize = 4;
+
+/// Runs forever: keeps up to [`PARALLEL`] due mails sending, and sleeps until woken, a send
+/// ends or the next poll.
 pub async fn run(worker: Worker, sender: SmtpSender, waker: MailWaker) {
     waker.1.store(true, Ordering::Relaxed);
+    let (worker, sender) = (Arc::new(worker), Arc::new(sender));
+    let mut sending: JoinSet<()> = JoinSet::new();
+    // Which mail each running send is sending, so a poll never starts it twice.
+    let mut busy: HashMap<tokio::task::Id, i64> = HashMap::new();
     loop {
-        match send_due(&worker, &sender).await {
-            Ok(sent) if sent > 0 => continue,
-            Ok(_) => {}
-            Err(e) => tracing::error!(error = %e, "mail worker"),
+        let free = PARALLEL - sending.len();
+        if free > 0 {
+            let taken: HashSet<i64> = busy.values().copied().collect();
+            let limit = (free + taken.len()) as i64;
+            match queries::due(&worker.db, worker.clock.now(), limit).await {
+                Ok(due) => {
+                    for mail in due
+                        .into_iter()
+                        .filter(|m| !taken.contains(&m.id))
+                        .take(free)
+                    {
+                        let id = mail.id;
+                        let (worker, sender) = (worker.clone(), sender.clone());
+                        let task = sending.spawn(async move {
+                            if let Err(e) = send_one(&worker, &sender, mail).await {
+                                tracing::error!(outbox_id = id, error = %e, "mail worker");
+                            }
+                        });
+                        busy.insert(task.id(), id);
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "mail worker"),
+            }
         }
         tokio::select! {
+            Some(done) = sending.join_next_with_id() => {
+                let task = done.map_or_else(|e| e.id(), |(task, ())| task);
+                busy.remove(&task);
+            },
             () = waker.0.notified() => {},
             () = tokio::time::sleep(Duration::from_secs(5)) => {},
         }
@@ -195,45 +230,41 @@ async fn with_unsubscribe(
     Ok((text, html, Some(url)))
 }
 
-/// Tries each due mail once; returns how many were due.
-async fn send_due(worker: &Worker, sender: &SmtpSender) -> anyhow::Result<usize> {
+/// Tries mail `mail` once; a failure is recorded on it with the time of its next try.
+async fn send_one(worker: &Worker, sender: &SmtpSender, mail: Due) -> anyhow::Result<()> {
     let (db, clock) = (&worker.db, &worker.clock);
-    let due = queries::due(db, clock.now(), 20).await?;
-    let count = due.len();
-    for mail in due {
-        let Some((text, html)) = with_link(worker, &mail).await? else {
-            tracing::warn!(
-                outbox_id = mail.id,
-                "mail not sent: the account is not active"
-            );
-            let reason = "the account is not active";
-            let failed = OutboxStatus::Failed;
-            queries::mark_attempt_failed(db, mail.id, failed, mail.attempts, reason, clock.now())
+    let Some((text, html)) = with_link(worker, &mail).await? else {
+        tracing::warn!(
+            outbox_id = mail.id,
+            "mail not sent: the account is not active"
+        );
+        let reason = "the account is not active";
+        let failed = OutboxStatus::Failed;
+        queries::mark_attempt_failed(db, mail.id, failed, mail.attempts, reason, clock.now())
+            .await?;
+        return Ok(());
+    };
+    let (text, html, unsubscribe) = with_unsubscribe(worker, &mail, (text, html)).await?;
+    match sender
+        .send(&mail, (&text, &html), unsubscribe.as_deref())
+        .await
+    {
+        Ok(()) => queries::mark_sent(db, mail.id, clock.now()).await?,
+        Err(e) => {
+            let attempts = mail.attempts + 1;
+            let status = if attempts >= MAX_ATTEMPTS || permanent(&e) {
+                OutboxStatus::Failed
+            } else {
+                OutboxStatus::Pending
+            };
+            // 1 min, 2 min, ... capped near 8.5 h
+            let backoff = time::Duration::seconds(30_i64 << attempts.min(10));
+            tracing::warn!(outbox_id = mail.id, attempts, error = %e, "mail not sent");
+            metrics::counter!("ortak_mail_send_failures_total").increment(1);
+            let next = clock.now() + backoff;
+            queries::mark_attempt_failed(db, mail.id, status, attempts, &e.to_string(), next)
                 .await?;
-            continue;
-        };
-        let (text, html, unsubscribe) = with_unsubscribe(worker, &mail, (text, html)).await?;
-        match sender
-            .send(&mail, (&text, &html), unsubscribe.as_deref())
-            .await
-        {
-            Ok(()) => queries::mark_sent(db, mail.id, clock.now()).await?,
-            Err(e) => {
-                let attempts = mail.attempts + 1;
-                let status = if attempts >= MAX_ATTEMPTS || permanent(&e) {
-                    OutboxStatus::Failed
-                } else {
-                    OutboxStatus::Pending
-                };
-                // 1 min, 2 min, ... capped near 8.5 h
-                let backoff = time::Duration::seconds(30_i64 << attempts.min(10));
-                tracing::warn!(outbox_id = mail.id, attempts, error = %e, "mail not sent");
-                metrics::counter!("ortak_mail_send_failures_total").increment(1);
-                let next = clock.now() + backoff;
-                queries::mark_attempt_failed(db, mail.id, status, attempts, &e.to_string(), next)
-                    .await?;
-            }
         }
     }
-    Ok(count)
+    Ok(())
 }

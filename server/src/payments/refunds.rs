@@ -3,9 +3,10 @@
 //! work's rule) and every charge that came after its request stopped being payable; staff
 //! refund one by hand from the request's page (`refund_by_staff`), e.g. after the provider
 //! refused. Crash-safe: the payment is marked `refunding` in its own transaction before the
-//! provider is asked; a `refunding` row left by a crash or a timeout is asked again later,
-//! which never gives back twice because the provider refuses a refund beyond what is left of
-//! the payment (iyzico documents it; iyzico's `/payment/detail` does not report refunds).
+//! provider is asked; for a `refunding` row left by a crash or a lost answer the job reads
+//! the provider's records (`refunds_of`, iyzico's reporting service) and records what they
+//! say was given back, asking for the refund again only when nothing was. Even then the
+//! provider refuses a refund beyond what is left of the payment.
 
 use ortak_app::domain::money::Money;
 use time::Duration;
@@ -14,7 +15,7 @@ use super::queries::charges::PaymentStatus;
 use super::queries::refunds::{self, RefundStatus, Refundable};
 use crate::error::AppError;
 use crate::investing::transitions::fee_refunded;
-use crate::providers::payments::{PaymentRef, RefundOutcome};
+use crate::providers::payments::{PaymentRef, RefundOutcome, RefundRecord};
 use crate::state::AppState;
 
 /// A refund asked for and unanswered this long is asked again (longer than any call waits).
@@ -22,6 +23,9 @@ const STUCK_AFTER: Duration = Duration::minutes(10);
 
 /// Who asks when the job refunds: the server itself.
 const SERVER_IP: &str = "127.0.0.1";
+
+/// The job's name in log lines and provider calls.
+const JOB: &str = "job:settle_refunds";
 
 /// Whether the charged payment `r` is owed back now.
 fn owed(r: &Refundable) -> bool {
@@ -32,30 +36,45 @@ fn owed(r: &Refundable) -> bool {
 pub async fn settle_refunds(state: &AppState) -> anyhow::Result<()> {
     let db = state.db();
     for r in refunds::stuck(db, state.now() - STUCK_AFTER).await? {
-        tracing::warn!(
-            payment = r.public_id,
-            "a refund's answer never came: asking the provider again"
-        );
-        let outcome = ask(state, &r, "job:settle_refunds", SERVER_IP).await;
-        record(state, &r, outcome, "job:settle_refunds").await?;
+        let outcome = match state.shared().payments.refunds_of(reference(&r, JOB)).await {
+            RefundRecord::Refunded { reference } => RefundOutcome::Refunded { reference },
+            RefundRecord::NotRefunded => {
+                tracing::warn!(
+                    payment = r.public_id,
+                    "a refund's answer never came and nothing was refunded: asking again"
+                );
+                ask(state, &r, JOB, SERVER_IP).await
+            }
+            RefundRecord::Other(what) => RefundOutcome::Refused { code: what },
+            RefundRecord::Unknown(why) => RefundOutcome::Unknown(why),
+        };
+        record(state, &r, outcome, JOB).await?;
     }
     for r in refunds::unrefunded(db).await?.iter().filter(|r| owed(r)) {
-        refund(state, r, false, "job:settle_refunds", SERVER_IP).await?;
+        refund(state, r, false, JOB, SERVER_IP).await?;
     }
     Ok(())
 }
 
-/// Asks the provider to give payment `r`'s amount back.
-async fn ask(state: &AppState, r: &Refundable, log_id: &str, ip: &str) -> RefundOutcome {
-    let reference = PaymentRef {
+/// Payment `r` as the provider knows it.
+fn reference<'a>(r: &'a Refundable, log_id: &'a str) -> PaymentRef<'a> {
+    PaymentRef {
         payment: &r.public_id,
         provider_payment_id: r.provider_payment_id.as_deref(),
         request_id: r.request_id,
         amount: Money::from_kurus(r.amount_kurus),
         locale: r.language,
         log_id,
-    };
-    state.shared().payments.refund(reference, ip).await
+    }
+}
+
+/// Asks the provider to give payment `r`'s amount back.
+async fn ask(state: &AppState, r: &Refundable, log_id: &str, ip: &str) -> RefundOutcome {
+    state
+        .shared()
+        .payments
+        .refund(reference(r, log_id), ip)
+        .await
 }
 
 /// Claims payment `r`'s refund (`retry`: also after a failed one), asks and records the answer.

@@ -4,7 +4,8 @@
 //! A payment goes: `start` (3-D Secure begins: our own challenge page, or the bank's page as
 //! HTML to show), the browser comes back through a callback the provider signs
 //! (`verify_callback` for providers that post one to us), `complete` takes the money, `retrieve`
-//! says what became of a payment whose answer never came, `refund` gives a fee back. Every call
+//! says what became of a payment whose answer never came, `refund` gives a fee back and
+//! `refunds_of` says what was given back when a refund's answer never came. Every call
 //! names our payment (`payment`, its public id) and the request it pays, so the provider's
 //! records tie back to ours. Nothing here touches the database.
 
@@ -165,6 +166,20 @@ pub enum RefundOutcome {
     Unknown(String),
 }
 
+/// What the provider's records say was refunded of a payment (`refunds_of`), asked after a
+/// refund's answer was lost.
+#[derive(Clone, Debug)]
+pub enum RefundRecord {
+    /// Our whole amount was given back; the provider's reference for it.
+    Refunded { reference: String },
+    /// Nothing was given back: asking for the refund again is safe.
+    NotRefunded,
+    /// Some other amount was given back: a person must look.
+    Other(String),
+    /// No trustworthy answer: ask again later.
+    Unknown(String),
+}
+
 /// A card payment provider: the built-in [`super::sandbox::Sandbox`] (the default) or
 /// [`super::iyzico::Iyzico`], chosen by `ORTAK_PAYMENT_PROVIDER`.
 pub trait PaymentProvider: Send + Sync {
@@ -193,6 +208,10 @@ pub trait PaymentProvider: Send + Sync {
 
     /// Gives `p.amount` back to the card; `ip` is who asked (the investor's or staff's).
     fn refund<'a>(&'a self, p: PaymentRef<'a>, ip: &'a str) -> ProviderFuture<'a, RefundOutcome>;
+
+    /// What the provider's records say was refunded of payment `p` (a refund's answer that
+    /// never came is resolved by this, never by refunding blind).
+    fn refunds_of<'a>(&'a self, p: PaymentRef<'a>) -> ProviderFuture<'a, RefundRecord>;
 
     /// Origins the bank's 3-D Secure page may post forms to, beyond any `https:` one.
     fn form_origins(&self) -> Vec<String> {

@@ -9,8 +9,8 @@
 //! - any other number that passes the Luhn check behaves like the first.
 
 use super::payments::{
-    Charge, FailKind, PaymentProvider, PaymentRef, ProviderFuture, RefundOutcome, Refusal,
-    StartPayment, Started, VerifiedCallback,
+    Charge, FailKind, PaymentProvider, PaymentRef, ProviderFuture, RefundOutcome, RefundRecord,
+    Refusal, StartPayment, Started, VerifiedCallback,
 };
 
 pub const DECLINED_CARD: &str = "4000000000000002";
@@ -64,5 +64,10 @@ impl PaymentProvider for Sandbox {
                 reference: format!("sandbox-refund-{}", p.payment),
             }
         })
+    }
+
+    fn refunds_of<'a>(&'a self, _p: PaymentRef<'a>) -> ProviderFuture<'a, RefundRecord> {
+        // The sandbox keeps no records and moves no money: asking again is always safe.
+        Box::pin(async { RefundRecord::NotRefunded })
     }
 }

@@ -192,8 +192,8 @@ pub struct Settings {
     )]
     pub escrow_iban: String,
     /// SQLite's automatic WAL checkpoint threshold in pages. Set 0 when Litestream replicates
-    /// the database (it then does the checkpoints); never 0 without it, or the WAL grows until
-    /// Ortak stops.
+    /// the database (it then does the checkpoints; past `ORTAK_WAL_MAX_MB` Ortak checkpoints
+    /// anyway, for when Litestream stops).
     #[arg(
         long,
         env = "ORTAK_WAL_AUTOCHECKPOINT",
@@ -201,6 +201,10 @@ pub struct Settings {
         global = true
     )]
     pub wal_autocheckpoint: u32,
+    /// Past this size (MB) Ortak checkpoints the write-ahead log itself (PASSIVE: it never
+    /// blocks a writer nor Litestream), so a stopped Litestream cannot fill the disk with it.
+    #[arg(long, env = "ORTAK_WAL_MAX_MB", default_value_t = 64, global = true)]
+    pub wal_max_mb: u64,
     /// A bearer token that opens `/metrics` from other hosts (without it, only requests from
     /// the listening host itself are answered).
     #[arg(
@@ -276,6 +280,14 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The write-ahead log's settings.
+    pub fn wal(&self) -> crate::db::WalSettings {
+        crate::db::WalSettings {
+            autocheckpoint: self.wal_autocheckpoint,
+            max_mb: self.wal_max_mb,
+        }
+    }
+
     /// The public URL without a trailing slash, once the real listening address is known.
     pub fn public_url(&self, bound: SocketAddr) -> String {
         match &self.public_url {

@@ -54,13 +54,16 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
 
 /// Stamps the sign-in and returns the user's session epoch.
 pub async fn record_sign_in(db: &SqlitePool, id: i64, now: OffsetDateTime) -> sqlx::Result<i64> {
-    sqlx::query_scalar!(
+    let mut tx = crate::db::write(db).await?;
+    let epoch = sqlx::query_scalar!(
         "UPDATE users SET last_sign_in_at = ? WHERE id = ? RETURNING session_epoch",
         now,
         id
     )
-    .fetch_one(db)
-    .await
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(epoch)
 }
 
 /// What decides whether signing in takes a second factor.

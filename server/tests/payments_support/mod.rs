@@ -251,6 +251,17 @@ impl Iyzico {
             .unwrap()
     }
 
+    /// The next `count` refunds happen but their answers come only after the hang: lost.
+    pub async fn lose_refund_answers(&self, count: u32) {
+        let sent = reqwest::Client::new()
+            .post(format!("{}/stand-in/lose-refund-answers", self.url))
+            .body(format!(r#"{{"count":{count}}}"#))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(sent.status(), 204);
+    }
+
     /// The cardholder answers the bank's page (`code` 123456 passes); returns the callback
     /// form iyzico has the browser post: `(callbackUrl, fields)`.
     pub async fn bank_step(&self, payment_id: &str, code: &str) -> (String, Vec<(String, String)>) {

@@ -5,8 +5,10 @@
 use sqlx::{SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-/// Open rounds due to close: an investment period that ended before `today` (Istanbul), or an
-/// early close a superadmin scheduled for `now` or before. A round waits while investors
+/// Open rounds due to close: a period (investment or pre-investment) that ended before `today`
+/// (Istanbul), or an early close a superadmin scheduled for `now` or before. A pre-investment
+/// period that ends without staff having opened the investment period closes the same way, so
+/// money paid in it never waits without an end (issue 30). A round waits while investors
 /// reconfirm, and while any request is inside its own cancellation window or payment deadline:
 /// a close never takes a right an investor still holds (issue 27).
 pub async fn rounds_due(
@@ -17,7 +19,7 @@ pub async fn rounds_due(
     sqlx::query_scalar!(
         r#"SELECT id AS "id!" FROM startups
            WHERE round_status = 'open'
-             AND ((period_kind = 'investment' AND period_ends_on < ?1) OR close_scheduled_at <= ?2)
+             AND (period_ends_on < ?1 OR close_scheduled_at <= ?2)
              AND NOT EXISTS (SELECT 1 FROM reconfirmations c
                  JOIN investment_requests r ON r.id = c.request_id
                  WHERE r.startup_id = startups.id AND c.answer = 'pending')

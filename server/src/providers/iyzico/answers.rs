@@ -5,8 +5,10 @@
 use base64::Engine;
 
 use super::sign;
-use super::wire::Answer;
-use crate::providers::payments::{Charge, FailKind, PaymentRef, RefundOutcome, Refusal, Started};
+use super::wire::{Answer, nested_kurus};
+use crate::providers::payments::{
+    Charge, FailKind, PaymentRef, RefundOutcome, RefundRecord, Refusal, Started,
+};
 
 pub const CURRENCY: &str = "TRY";
 
@@ -182,6 +184,68 @@ pub fn refunded(a: &Answer, secret: &str, p: PaymentRef<'_>) -> RefundOutcome {
     }
 }
 
+/// The reporting service's answer about payment `p` (`/v2/reporting/payment/details`): what
+/// was refunded of it. Only our payment (conversation id, and iyzico's id once known) in our
+/// currency counts; whole means every kuruş of our amount, by refunds or a cancel.
+pub fn refund_record(a: &Answer, p: PaymentRef<'_>) -> RefundRecord {
+    if !a.success() {
+        return RefundRecord::Unknown(format!("iyzico report refused: {}", refusal(a).code));
+    }
+    let payments = a.json()["payments"].as_array().cloned().unwrap_or_default();
+    let id = |pay: &serde_json::Value| match &pay["paymentId"] {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let ours = payments.iter().find(|pay| {
+        pay["paymentConversationId"] == p.payment
+            && p.provider_payment_id.is_none_or(|known| known == id(pay))
+    });
+    let Some(pay) = ours else {
+        return RefundRecord::Unknown("iyzico's report does not list our payment".into());
+    };
+    if pay["currency"] != CURRENCY || nested_kurus(&pay["paidPrice"]) != Some(p.amount.kurus()) {
+        return RefundRecord::Other(format!(
+            "iyzico reports payment {} for {} {}, not our amount",
+            id(pay),
+            pay["paidPrice"],
+            pay["currency"]
+        ));
+    }
+    let refunds: Vec<&serde_json::Value> = pay["itemTransactions"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|item| item["refunds"].as_array().into_iter().flatten())
+        .chain(pay["cancels"].as_array().into_iter().flatten())
+        .collect();
+    let given_back: Option<i64> = refunds
+        .iter()
+        .map(|r| nested_kurus(&r["refundPrice"]))
+        .sum();
+    let status = pay["paymentRefundStatus"].as_str().unwrap_or("");
+    match (status, given_back) {
+        ("NOT_REFUNDED", Some(0)) => RefundRecord::NotRefunded,
+        ("TOTALLY_REFUNDED", Some(total)) if total == p.amount.kurus() => {
+            let host = refunds
+                .last()
+                .and_then(|r| r["hostReference"].as_str())
+                .unwrap_or("");
+            RefundRecord::Refunded {
+                reference: if host.is_empty() {
+                    format!("iyzico refund of payment {}", id(pay))
+                } else {
+                    host.to_owned()
+                },
+            }
+        }
+        (status, total) => RefundRecord::Other(format!(
+            "iyzico reports {status} ({} kuruş given back of {})",
+            total.map_or("?".into(), |t| t.to_string()),
+            p.amount.kurus()
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use ortak_app::domain::money::Money;
@@ -264,5 +328,51 @@ mod tests {
         ));
         let keys = Answer::parse(r#"{"status":"failure","errorCode":"1001"}"#).unwrap();
         assert_eq!(refusal(&keys).kind, FailKind::Provider);
+    }
+
+    fn report(status: &str, refunds: &str, paid: &str) -> Answer {
+        Answer::parse(&format!(
+            r#"{{"status":"success","payments":[{{"paymentId":777,"paymentConversationId":"pay-1",
+               "paymentStatus":1,"paymentRefundStatus":"{status}","paidPrice":{paid},"currency":"TRY",
+               "cancels":[],"itemTransactions":[{{"paymentTransactionId":9,"refunds":[{refunds}]}}]}}]}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_lost_refund_is_read_back_from_the_report_for_our_payment_and_amount_only() {
+        let whole = r#"{"refundPrice":150.0,"hostReference":"host-1","refundStatus":1}"#;
+        let RefundRecord::Refunded { reference } =
+            refund_record(&report("TOTALLY_REFUNDED", whole, "150.0"), ours())
+        else {
+            panic!("our whole amount refunded");
+        };
+        assert_eq!(reference, "host-1");
+        assert!(matches!(
+            refund_record(&report("NOT_REFUNDED", "", "150"), ours()),
+            RefundRecord::NotRefunded
+        ));
+        let half = r#"{"refundPrice":75,"hostReference":"h"}"#;
+        for other in [
+            report("PARTIALLY_REFUNDED", half, "150"),
+            report("TOTALLY_REFUNDED", whole, "149.99"),
+            report("NOT_REFUNDED", half, "150"),
+        ] {
+            assert!(matches!(
+                refund_record(&other, ours()),
+                RefundRecord::Other(_)
+            ));
+        }
+        let mut theirs = ours();
+        theirs.payment = "pay-2";
+        assert!(matches!(
+            refund_record(&report("NOT_REFUNDED", "", "150"), theirs),
+            RefundRecord::Unknown(_)
+        ));
+        let refused = Answer::parse(r#"{"status":"failure","errorCode":"1000"}"#).unwrap();
+        assert!(matches!(
+            refund_record(&refused, ours()),
+            RefundRecord::Unknown(_)
+        ));
     }
 }

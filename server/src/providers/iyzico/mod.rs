@@ -1,7 +1,7 @@
 //! The iyzico adapter: 3-D Secure payments and refunds through iyzico's API (docs/notes/iyzico.md
 //! has the protocol with its sources). Every call is a JSON POST signed with `IYZWSv2` over the
-//! exact bytes sent, names our payment (`conversationId`) and request (`basketId`), and is
-//! logged with the HTTP request id: the body with the card cut to its last four digits and the
+//! exact bytes sent (the reporting service's GETs sign the path alone), names our payment
+//! (`conversationId`) and request (`basketId`), and is logged with the HTTP request id: the body with the card cut to its last four digits and the
 //! buyer's data hidden, the answer's outcome and ids only. A call that times out or answers
 //! something we cannot trust is an unknown outcome, resolved by retrieval, never by repeating
 //! the charge.
@@ -21,8 +21,8 @@ use time::macros::format_description;
 use self::answers::{CURRENCY, basket_id};
 use self::wire::{Answer, AuthRequest, InitializeRequest, RefundRequest, RetrieveRequest};
 use super::payments::{
-    Charge, FailKind, PaymentProvider, PaymentRef, ProviderFuture, RefundOutcome, Refusal,
-    StartPayment, Started, VerifiedCallback,
+    Charge, FailKind, PaymentProvider, PaymentRef, ProviderFuture, RefundOutcome, RefundRecord,
+    Refusal, StartPayment, Started, VerifiedCallback,
 };
 use crate::settings::{PaymentSettings, Secret};
 
@@ -30,6 +30,8 @@ pub const INITIALIZE: &str = "/payment/3dsecure/initialize";
 pub const AUTH: &str = "/payment/v2/3dsecure/auth";
 pub const RETRIEVE: &str = "/payment/detail";
 pub const REFUND: &str = "/v2/payment/refund";
+/// The reporting service: a payment's refunds, read back after a refund's answer was lost.
+pub const PAYMENT_DETAILS: &str = "/v2/reporting/payment/details";
 
 pub struct Iyzico {
     http: reqwest::Client,
@@ -103,7 +105,7 @@ impl Iyzico {
         })
     }
 
-    /// One signed call; its request (redacted) and answer (summarised) go to the log.
+    /// One signed JSON POST; its request (redacted) and answer (summarised) go to the log.
     async fn call<T: Serialize>(
         &self,
         path: &'static str,
@@ -112,6 +114,37 @@ impl Iyzico {
     ) -> Result<Answer, Trouble> {
         let body =
             serde_json::to_string(request).map_err(|e| Trouble::Unreachable(e.to_string()))?;
+        tracing::info!(request_id = log_id, provider = "iyzico", call = path, request = %wire::redacted(&body), "payment provider call");
+        let request = self
+            .http
+            .post(format!("{}{path}", self.base_url))
+            .header(CONTENT_TYPE, "application/json");
+        self.exchange(request, path, body, log_id).await
+    }
+
+    /// One signed GET of a reporting service (`query` is not signed: iyzico signs the path).
+    async fn report(
+        &self,
+        path: &'static str,
+        query: &[(&str, &str)],
+        log_id: &str,
+    ) -> Result<Answer, Trouble> {
+        tracing::info!(request_id = log_id, provider = "iyzico", call = path, query = ?query, "payment provider call");
+        let request = self
+            .http
+            .get(format!("{}{path}", self.base_url))
+            .query(query);
+        self.exchange(request, path, String::new(), log_id).await
+    }
+
+    /// Signs and sends `request` (to `path`, with `body`) and reads the answer.
+    async fn exchange(
+        &self,
+        request: reqwest::RequestBuilder,
+        path: &'static str,
+        body: String,
+        log_id: &str,
+    ) -> Result<Answer, Trouble> {
         let random_key = sign::random_key();
         let authorization = sign::authorization(
             self.api_key.expose(),
@@ -120,15 +153,11 @@ impl Iyzico {
             path,
             &body,
         );
-        tracing::info!(request_id = log_id, provider = "iyzico", call = path, request = %wire::redacted(&body), "payment provider call");
         let started = Instant::now();
-        let sent = self
-            .http
-            .post(format!("{}{path}", self.base_url))
+        let sent = request
             .header(AUTHORIZATION, authorization)
             .header("x-iyzi-rnd", &random_key)
             .header("x-iyzi-client-version", "ortak")
-            .header(CONTENT_TYPE, "application/json")
             .header(ACCEPT, "application/json")
             .body(body)
             .send()
@@ -312,6 +341,24 @@ impl PaymentProvider for Iyzico {
             match self.call(REFUND, &request, p.log_id).await {
                 Ok(a) => answers::refunded(&a, self.secret_key.expose(), p),
                 Err(trouble) => RefundOutcome::Unknown(trouble.text()),
+            }
+        })
+    }
+
+    fn refunds_of<'a>(&'a self, p: PaymentRef<'a>) -> ProviderFuture<'a, RefundRecord> {
+        Box::pin(async move {
+            let by = match p.provider_payment_id {
+                Some(id) => ("paymentId", id),
+                None => ("paymentConversationId", p.payment),
+            };
+            let query = [
+                ("locale", p.locale.code()),
+                ("conversationId", p.payment),
+                by,
+            ];
+            match self.report(PAYMENT_DETAILS, &query, p.log_id).await {
+                Ok(a) => answers::refund_record(&a, p),
+                Err(trouble) => RefundRecord::Unknown(trouble.text()),
             }
         })
     }

@@ -126,6 +126,16 @@ pub fn raw_field(json: &str, key: &str) -> Option<String> {
     fields.get(key).map(|raw| raw.get().to_owned())
 }
 
+/// An amount nested inside an answer, in whole kuruş. A JSON number prints back as the
+/// shortest text that reads as the same number, which is the decimal iyzico wrote.
+pub fn nested_kurus(value: &Value) -> Option<i64> {
+    match value {
+        Value::Number(n) => amount_kurus(&n.to_string()),
+        Value::String(s) => amount_kurus(s),
+        _ => None,
+    }
+}
+
 /// One of iyzico's answers.
 pub struct Answer {
     json: Value,
@@ -142,6 +152,12 @@ impl Answer {
 
     pub fn success(&self) -> bool {
         self.json["status"] == "success"
+    }
+
+    /// The whole answer, for the reporting service's nested records (read their amounts with
+    /// [`nested_kurus`]).
+    pub fn json(&self) -> &Value {
+        &self.json
     }
 
     /// A field as text: strings as they are, numbers as written, nothing as "".

@@ -201,13 +201,14 @@ pub async fn set_favorite(
     startup: i64,
     save: bool,
 ) -> sqlx::Result<()> {
+    let mut tx = crate::db::write(db).await?;
     if save {
         sqlx::query!(
             "INSERT OR IGNORE INTO favorites (user_id, startup_id) VALUES (?, ?)",
             user,
             startup
         )
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
     } else {
         sqlx::query!(
@@ -215,10 +216,10 @@ pub async fn set_favorite(
             user,
             startup
         )
-        .execute(db)
+        .execute(&mut *tx)
         .await?;
     }
-    Ok(())
+    tx.commit().await
 }
 
 /// What a startup's page shows beyond its card.
