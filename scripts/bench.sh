@@ -3,6 +3,7 @@
 #
 #   ./scripts/bench.sh            # release build, 1,000 then 10,000 startups
 #   BENCH_SECONDS=5 ./scripts/bench.sh
+#   BENCH_ONLY=mixed ./scripts/bench.sh     # only the mixed load of many members (issue 29)
 #   BENCH_ONLY=attacks ./scripts/bench.sh   # the 1,000-startup figures and the attacks on memory
 #
 # 1. 1,000 startups (real SQLite database, release binary): /startups with filters, the home
@@ -208,6 +209,103 @@ mkdir -p "$DATA"
 ORTAK_DATA_DIR="$DATA" "$BIN" migrate --create >/dev/null
 ORTAK_DATA_DIR="$DATA" "$BIN" create-admin --email bench@example.com --password bench-password-1 --super >/dev/null
 seed "$DATA/ortak.db" 1000 1000 10000
+# ---- Mixed load (issue 29): many members, their own pages, writes going on ------------------
+# 200 members, each signed in with a session of their own, ask for a random mix of 17 member
+# pages (the catalogue, two filtered catalogues, saved startups, the overview, twelve startup
+# pages) while other members save and unsave startups through the site at 0, 2 and 20 writes a
+# second; nginx serves the very same pages' bytes in the same random mix. Then 10,000 visitors'
+# requests with distinct query strings; peak memory through all of it.
+MIXED_PAGES=(/startups "/startups?sector=fintech&sort=a-z" "/startups?sector=energy&city=%C4%B0zmir&sort=a-z"
+  /favorites /overview)
+for n in 7 42 100 150 233 301 377 420 512 640 777 901; do MIXED_PAGES+=("/startups/bench-$n"); done
+sqlite3 "$DATA/ortak.db" "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'bench@example.com') WHERE email LIKE 'bench-%@example.com'"
+PORT=$(free_port)
+ORTAK_TRUSTED_PROXIES=127.0.0.1 ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$DATA" RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+BASE="http://127.0.0.1:$PORT"
+python3 scripts/bench/members.py sign-in "$BASE" 200 "$WORK/members.lua"
+mkdir -p "$WORK/nginx/www/mixed"
+FIRST_COOKIE=$(sed -n 's/.*cookie = "\([^"]*\)".*/\1/p' "$WORK/members.lua" | head -1)
+{
+  echo "pages = {"
+  for i in "${!MIXED_PAGES[@]}"; do
+    curl -fsS -H "Cookie: $FIRST_COOKIE" -H "X-Forwarded-For: 10.9.0.2" "$BASE${MIXED_PAGES[$i]}" >"$WORK/nginx/www/mixed/$i.html"
+    grep -q 'Ad1' "$WORK/nginx/www/mixed/$i.html" || { echo "${MIXED_PAGES[$i]}: not signed in" >&2; exit 1; }
+    printf '  {ortak = "%s", static = "/mixed/%d"},\n' "${MIXED_PAGES[$i]}" "$i"
+  done
+  echo "}"
+} >"$WORK/pages.lua"
+cat "$WORK/members.lua" "$WORK/pages.lua" - "$WORK/report.lua" >"$WORK/mixed.lua" <<'LUA'
+math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100003)
+local target = os.getenv("MIXED_TARGET")
+request = function()
+  local page = pages[math.random(#pages)]
+  if target == "nginx" then
+    return wrk.format("GET", page.static)
+  end
+  local member = members[math.random(#members)]
+  return wrk.format("GET", page.ortak, {["Cookie"] = member.cookie, ["X-Forwarded-For"] = member.ip})
+end
+LUA
+NGINX_PORT=$(free_port)
+mkdir -p "$WORK/nginx/logs"
+cat >"$WORK/nginx/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WORK/nginx/www;
+    location / { default_type text/html; try_files \$uri.html =404; }
+  }
+}
+NGINX
+"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" -g 'daemon off;' &
+NGINX_PID=$!
+sleep 0.5
+mixed() { # label base target
+  local line
+  line=$(MIXED_TARGET=$3 wrk -t "$THREADS" -c "$CONNECTIONS" -d "${SECONDS_PER_RUN}s" -s "$WORK/mixed.lua" "$2" | grep '^RESULT')
+  printf '%-44s %s\n' "$1" "${line#RESULT }"
+  check_errors "$1" "$line"
+  LAST_RPS=$(sed 's/.*rps=\([0-9]*\).*/\1/' <<<"$line")
+  LAST_P99=$(sed 's/.*p99=\([0-9.]*\).*/\1/' <<<"$line")
+}
+echo
+echo "-- mixed load: 200 members with their own sessions, 17 pages at random, writes going on (issue 29)"
+for rate in 0 2 20; do
+  mixed "nginx, the same pages' bytes at random" "http://127.0.0.1:$NGINX_PORT" nginx
+  static_rps=$LAST_RPS
+  python3 scripts/bench/members.py write "$BASE" "$WORK/members.lua" "$rate" "$SECONDS_PER_RUN" >"$WORK/writer.out" &
+  WRITER=$!
+  mixed "ortak, 200 members, $rate writes/s" "$BASE" ortak
+  wait "$WRITER"
+  echo "  writer: $(cat "$WORK/writer.out")"
+  goal "mixed load at $rate writes/s, ratio to nginx" "$(python3 -c "print(f'{$LAST_RPS/$static_rps:.3f}')")" ge 0.3
+  goal "mixed load at $rate writes/s, p99 ms" "$LAST_P99" le 15
+done
+kill "$NGINX_PID"; wait "$NGINX_PID" 2>/dev/null || true; NGINX_PID=""
+python3 - "$PORT" <<'PY'
+import concurrent.futures, http.client, sys
+port = int(sys.argv[1])
+def send(start):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    for i in range(start, start + 1250):
+        conn.request("GET", f"/startups?sector=fintech&ref={i}")
+        conn.getresponse().read()
+with concurrent.futures.ThreadPoolExecutor(8) as pool:
+    list(pool.map(send, range(0, 10000, 1250)))
+PY
+MIXED_PEAK_KB=$(peak_kb)
+echo "peak memory (VmHWM) through the mixed load and 10,000 distinct query strings: $(( MIXED_PEAK_KB / 1024 )) MB"
+goal "peak memory through the mixed load, MB" "$(( MIXED_PEAK_KB / 1024 ))" le 60
+stop_server
+[ "${BENCH_ONLY:-}" = mixed ] && exit 0
+
 # Cold start: from exec to the first 200 of the home page, on an existing database. One start
 # moves by a third with the machine's load, so the figure is the median of nine.
 ORTAK_DATA_DIR="$DATA" RUST_LOG=warn timeout 10 "$BIN" serve >/dev/null 2>&1 &

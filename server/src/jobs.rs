@@ -99,6 +99,7 @@ pub async fn run(state: AppState, interval: Duration) {
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticker.tick().await;
+        let shared_commits = crate::db::writes::shared_commits();
         for task in &tasks {
             let outcome = match (task.run)(&state).await {
                 Ok(()) => "ok",
@@ -110,6 +111,6 @@ pub async fn run(state: AppState, interval: Duration) {
             metrics::counter!("ortak_job_runs_total", "task" => task.name, "outcome" => outcome)
                 .increment(1);
         }
-        state.wrote();
+        crate::db::writes::settle(shared_commits);
     }
 }

@@ -93,9 +93,9 @@ impl AppState {
         ortak_app::domain::time_fmt::istanbul_date(self.now())
     }
 
-    /// How many writes happened so far (`db::writes`).
-    pub fn writes(&self) -> u64 {
-        crate::db::writes::count()
+    /// How many writes happened so far, all and to shared tables (`db::writes`).
+    pub fn writes(&self) -> crate::db::writes::Versions {
+        crate::db::writes::versions()
     }
 
     /// Counts a write (`db::writes`).

@@ -289,3 +289,57 @@ async fn with_keeping_turned_off_every_page_is_read_and_rendered_afresh() {
         "each page view reads the database"
     );
 }
+
+/// Pages served from the page cache to visitors so far.
+async fn visitor_hits(server: &Server) -> u64 {
+    let series = "ortak_page_cache_hits_total{viewer=\"visitor\"}";
+    metric(server, series).await.unwrap_or(0)
+}
+
+#[tokio::test]
+async fn a_members_own_write_leaves_what_everyone_sees_kept_and_a_shared_one_does_not() {
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
+    );
+    let member = sign_up(&server, "kaydeden@example.com").await;
+    let token = csrf(&member, &server, "/favorites").await;
+    let visitor = client();
+    let catalogue = "/startups?sort=a-z";
+    assert_eq!(status(&visitor, &server, catalogue).await, 200);
+    let hits = visitor_hits(&server).await;
+
+    // A member saves a startup (their saved list and their session change, nothing shared):
+    // the catalogue kept for visitors is still served.
+    let saved_it = post_form(
+        &member,
+        server.url(&format!("/favorites/{SLUG}")),
+        &token,
+        &[("favorite", "1".into()), ("return", "/startups".into())],
+    )
+    .await;
+    assert_eq!(saved_it.status(), 303);
+    assert_eq!(status(&visitor, &server, catalogue).await, 200);
+    assert_eq!(
+        visitor_hits(&server).await,
+        hits + 1,
+        "served from the cache"
+    );
+    // The member sees their own write at once.
+    assert!(saved(
+        &common::text(&member, server.url(&format!("/startups/{SLUG}"))).await
+    ));
+
+    // A change to a startup is shared: the next visitor gets the page made afresh. (An outside
+    // change is told from the server's own by the write-ahead log moving while the server
+    // committed nothing since its last look: a request in between takes that look.)
+    assert_eq!(server.get("/faq").await.0, 200);
+    exec(
+        &server,
+        "UPDATE startups SET name = 'Cemre Enerji Yeni' WHERE slug = 'cemre-enerji'",
+    )
+    .await;
+    let page = common::text(&visitor, server.url(catalogue)).await;
+    assert!(page.contains("Cemre Enerji Yeni"));
+    assert_eq!(visitor_hits(&server).await, hits + 1, "made afresh");
+}

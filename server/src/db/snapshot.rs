@@ -1,10 +1,11 @@
-//! Read-mostly data kept in memory between writes (issue 16): what every member sees the same
-//! way (a startup's profile and card, a catalogue page, a staff list for one role) and what
+//! Read-mostly data kept in memory between writes (issues 16 and 29): what every member sees the
+//! same way (a startup's profile and card, a catalogue page, a staff list for one role) and what
 //! one member reads again and again (who they are, what they saved) is made once and kept until
-//! something may have changed it. An entry is used only while no write happened since it was
-//! made (`db::writes`: every commit, every request that wrote, every round of background jobs
-//! and any change to the write-ahead log from outside the server counts) and for at most two
-//! seconds, since pages show time-relative figures such as days left.
+//! something may have changed it. An entry is used only while no write it depends on happened
+//! since it was made (`db::writes`: every commit, every request that wrote, every round of
+//! background jobs and any change to the write-ahead log from outside the server counts; what
+//! is made only from shared tables ignores writes to personal ones, [`Reads`]) and for at most
+//! two seconds, since pages show time-relative figures such as days left.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -14,6 +15,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use tokio::sync::OnceCell;
+
+use super::writes::Versions;
 
 const FRESH_FOR: Duration = Duration::from_secs(2);
 
@@ -28,58 +31,125 @@ pub fn keep_between_writes(keep: bool) {
 /// The write count the entries were made at, and the entries: one count for all of them, so
 /// a write lets the next `put` drop everything made before it. An entry is a cell filled once,
 /// so requests that miss together wait for one of them to make it.
-struct Entries<K, V>(u64, HashMap<K, (Instant, Arc<OnceCell<V>>)>);
+struct Entries<K, V> {
+    writes: u64,
+    map: HashMap<K, (Instant, Arc<OnceCell<V>>)>,
+    /// What the entries weigh, as their `weigh` says (entries replaced stay counted until the
+    /// snapshot is emptied: the figure only errs upwards).
+    bytes: usize,
+}
+
+impl<K, V> Entries<K, V> {
+    fn clear(&mut self, writes: u64) {
+        self.map.clear();
+        self.bytes = 0;
+        self.writes = writes;
+    }
+}
+
+/// How much a kept entry weighs in memory, key included: the length of its text for pages and
+/// lists, an estimate of its fields for records.
+pub type Weigh<K, V> = fn(&K, &V) -> usize;
+
+/// What one record of a few short fields (a user, a card, a holding) is counted as.
+pub const RECORD_BYTES: usize = 512;
+
+/// What a snapshot's values are made from, so which writes end them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reads {
+    /// Any table: every write ends the entries (who a member is, what they saved, staff lists).
+    Anything,
+    /// Only shared tables (not `db::writes::PERSONAL`): a member saving a startup or signing in
+    /// leaves them (catalogue pages, startups' cards and profiles, round figures, public pages).
+    SharedTables,
+}
+
+impl Reads {
+    /// The count this kind of entry depends on.
+    fn count(self, versions: Versions) -> u64 {
+        match self {
+            Reads::Anything => versions.all,
+            Reads::SharedTables => versions.shared,
+        }
+    }
+}
 
 pub struct Snapshot<K, V> {
     entries: Mutex<Entries<K, V>>,
-    /// At most this many entries are kept; a full snapshot is emptied (cheap, and rare).
-    capacity: usize,
+    reads: Reads,
+    /// At most this many bytes are kept (as `weigh` counts them); a full snapshot is emptied
+    /// (cheap, and rare).
+    max_bytes: usize,
+    weigh: Weigh<K, V>,
 }
 
 impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
-    pub fn new(capacity: usize) -> Self {
+    pub fn new(reads: Reads, max_bytes: usize, weigh: Weigh<K, V>) -> Self {
         Snapshot {
-            entries: Mutex::new(Entries(0, HashMap::new())),
-            capacity,
+            entries: Mutex::new(Entries {
+                writes: 0,
+                map: HashMap::new(),
+                bytes: 0,
+            }),
+            reads,
+            max_bytes,
+            weigh,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Entries<K, V>> {
+        self.entries.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Counts `bytes` more kept at `writes`; past the budget everything goes.
+    fn account(&self, writes: u64, bytes: usize) {
+        let mut entries = self.lock();
+        if entries.writes == writes {
+            entries.bytes += bytes;
+            if entries.bytes > self.max_bytes {
+                entries.clear(writes);
+            }
         }
     }
 
     /// The cell for `key` at `writes` (a fresh one when none is kept), or `None` when `writes`
     /// is older than the newest write seen: whatever is made from it is stale already.
-    fn cell(&self, key: K, writes: u64, value: Option<V>) -> Option<Arc<OnceCell<V>>> {
+    fn cell(&self, key: K, versions: Versions, value: Option<V>) -> Option<Arc<OnceCell<V>>> {
         if !KEEP.load(Ordering::Relaxed) {
             return None;
         }
-        let mut entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if writes < entries.0 {
+        let writes = self.reads.count(versions);
+        let weight = value.as_ref().map_or(0, |v| (self.weigh)(&key, v));
+        let mut entries = self.lock();
+        if writes < entries.writes || weight > self.max_bytes {
             return None;
         }
-        if writes > entries.0 || entries.1.len() >= self.capacity {
-            entries.1.clear();
-            entries.0 = writes;
+        if writes > entries.writes || entries.bytes + weight > self.max_bytes {
+            entries.clear(writes);
         }
         if value.is_none()
-            && let Some((at, cell)) = entries.1.get(&key)
+            && let Some((at, cell)) = entries.map.get(&key)
             && at.elapsed() < FRESH_FOR
         {
             return Some(cell.clone());
         }
         let cell = Arc::new(OnceCell::new_with(value));
-        entries.1.insert(key, (Instant::now(), cell.clone()));
+        entries.map.insert(key, (Instant::now(), cell.clone()));
+        entries.bytes += weight;
         Some(cell)
     }
 
-    /// The value kept for `key`, if it was made after the last write (`writes` is the count of
-    /// writes read before this request's data) and is fresh.
-    pub fn get(&self, key: &K, writes: u64) -> Option<V> {
+    /// The value kept for `key`, if it was made after the last write it depends on
+    /// (`versions` were read before this request's data) and is fresh.
+    pub fn get(&self, key: &K, versions: Versions) -> Option<V> {
         if !KEEP.load(Ordering::Relaxed) {
             return None;
         }
-        let entries = self.entries.lock().unwrap_or_else(|e| e.into_inner());
-        if entries.0 != writes {
+        let entries = self.lock();
+        if entries.writes != self.reads.count(versions) {
             return None;
         }
-        let (at, cell) = entries.1.get(key)?;
+        let (at, cell) = entries.map.get(key)?;
         if at.elapsed() < FRESH_FOR {
             cell.get().cloned()
         } else {
@@ -87,27 +157,41 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
         }
     }
 
-    /// Keeps `value`, made from data read after `writes` writes.
-    pub fn put(&self, key: K, writes: u64, value: V) {
-        self.cell(key, writes, Some(value));
+    /// Keeps `value`, made from data read at `versions`.
+    pub fn put(&self, key: K, versions: Versions, value: V) {
+        self.cell(key, versions, Some(value));
     }
 
-    /// The value kept for `key`, or the one `make` makes from data read after `writes` writes
-    /// (read `writes` first). Requests that miss together wait for the first one's `make`; if
-    /// it fails, the next one tries.
+    /// The value kept for `key`, or the one `make` makes from data read at `versions` (read
+    /// them first). Requests that miss together wait for the first one's `make`; if it fails,
+    /// the next one tries.
     pub async fn get_or_make<E, F>(
         &self,
         key: K,
-        writes: u64,
+        versions: Versions,
         make: impl FnOnce() -> F,
     ) -> Result<V, E>
     where
+        K: Clone,
         F: Future<Output = Result<V, E>>,
     {
-        match self.cell(key, writes, None) {
-            Some(cell) => cell.get_or_try_init(make).await.cloned(),
-            None => make().await,
+        let Some(cell) = self.cell(key.clone(), versions, None) else {
+            return make().await;
+        };
+        let mut made = false;
+        let value = cell
+            .get_or_try_init(|| {
+                made = true;
+                make()
+            })
+            .await?
+            .clone();
+        if made {
+            // Weighed once filled, by the request that filled it.
+            let weight = (self.weigh)(&key, &value);
+            self.account(self.reads.count(versions), weight);
         }
+        Ok(value)
     }
 }
 
@@ -115,32 +199,69 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
 mod tests {
     use super::*;
 
+    /// Versions where both counts are `n`.
+    fn at(n: u64) -> Versions {
+        Versions { all: n, shared: n }
+    }
+
     #[test]
     fn an_entry_lives_until_the_next_write() {
-        let snapshot = Snapshot::new(8);
-        snapshot.put("a", 7, 1);
-        assert_eq!(snapshot.get(&"a", 7), Some(1));
-        assert_eq!(snapshot.get(&"a", 8), None, "a write happened");
-        assert_eq!(snapshot.get(&"b", 7), None);
+        let snapshot = Snapshot::new(Reads::Anything, 1024, |_, _| 8);
+        snapshot.put("a", at(7), 1);
+        assert_eq!(snapshot.get(&"a", at(7)), Some(1));
+        assert_eq!(snapshot.get(&"a", at(8)), None, "a write happened");
+        assert_eq!(snapshot.get(&"b", at(7)), None);
         // What was made before a write is not kept; what is made after it replaces the rest.
-        snapshot.put("c", 8, 3);
-        snapshot.put("d", 7, 4);
-        assert_eq!(snapshot.get(&"d", 7), None);
-        assert_eq!(snapshot.get(&"d", 8), None);
-        assert_eq!(snapshot.get(&"c", 8), Some(3));
-        assert_eq!(snapshot.get(&"a", 8), None);
+        snapshot.put("c", at(8), 3);
+        snapshot.put("d", at(7), 4);
+        assert_eq!(snapshot.get(&"d", at(7)), None);
+        assert_eq!(snapshot.get(&"d", at(8)), None);
+        assert_eq!(snapshot.get(&"c", at(8)), Some(3));
+        assert_eq!(snapshot.get(&"a", at(8)), None);
+    }
+
+    #[test]
+    fn a_snapshot_keeps_no_more_bytes_than_its_budget() {
+        let pages: Snapshot<u32, String> = Snapshot::new(Reads::Anything, 100, |_, v| v.len());
+        pages.put(1, at(1), "a".repeat(60));
+        pages.put(2, at(1), "b".repeat(30));
+        assert!(pages.get(&1, at(1)).is_some() && pages.get(&2, at(1)).is_some());
+        // Past the budget everything kept goes, and the new entry is kept alone.
+        pages.put(3, at(1), "c".repeat(30));
+        assert_eq!(pages.get(&1, at(1)), None);
+        assert_eq!(pages.get(&3, at(1)).map(|p| p.len()), Some(30));
+        // An entry larger than the whole budget is never kept.
+        pages.put(4, at(1), "d".repeat(101));
+        assert_eq!(pages.get(&4, at(1)), None);
+        assert!(pages.lock().bytes <= 100);
+    }
+
+    #[test]
+    fn what_is_made_from_shared_tables_outlives_personal_writes() {
+        let shared = Snapshot::new(Reads::SharedTables, 1024, |_, _| 8);
+        let anything = Snapshot::new(Reads::Anything, 1024, |_, _| 8);
+        let before = Versions { all: 10, shared: 4 };
+        shared.put("catalogue", before, 1);
+        anything.put("saved", before, 2);
+        // A member saves a startup: a personal write.
+        let personal = Versions { all: 11, shared: 4 };
+        assert_eq!(shared.get(&"catalogue", personal), Some(1));
+        assert_eq!(anything.get(&"saved", personal), None);
+        // Staff change a startup: a shared write ends both.
+        let changed = Versions { all: 12, shared: 5 };
+        assert_eq!(shared.get(&"catalogue", changed), None);
     }
 
     #[tokio::test]
     async fn requests_that_miss_together_make_the_value_once() {
-        let snapshot = Arc::new(Snapshot::new(8));
+        let snapshot = Arc::new(Snapshot::new(Reads::Anything, 1024, |_, _| 8));
         let made = Arc::new(std::sync::atomic::AtomicUsize::new(0));
         let tasks: Vec<_> = (0..8)
             .map(|_| {
                 let (snapshot, made) = (snapshot.clone(), made.clone());
                 tokio::spawn(async move {
                     snapshot
-                        .get_or_make("k", 1, || async {
+                        .get_or_make("k", at(1), || async {
                             made.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                             tokio::time::sleep(Duration::from_millis(20)).await;
                             Ok::<_, ()>(42)
@@ -154,13 +275,13 @@ mod tests {
         }
         assert_eq!(made.load(std::sync::atomic::Ordering::SeqCst), 1);
         // A failed make is not kept: the next request makes it again.
-        let failed = snapshot.get_or_make("f", 1, || async { Err::<i32, _>("no") });
+        let failed = snapshot.get_or_make("f", at(1), || async { Err::<i32, _>("no") });
         assert_eq!(failed.await, Err("no"));
-        let again = snapshot.get_or_make("f", 1, || async { Ok::<_, &str>(7) });
+        let again = snapshot.get_or_make("f", at(1), || async { Ok::<_, &str>(7) });
         assert_eq!(again.await, Ok(7));
         // A value made from a count older than the newest is returned but not kept.
-        let stale = snapshot.get_or_make("k", 0, || async { Ok::<_, ()>(1) });
+        let stale = snapshot.get_or_make("k", at(0), || async { Ok::<_, ()>(1) });
         assert_eq!(stale.await, Ok(1));
-        assert_eq!(snapshot.get(&"k", 1), Some(42));
+        assert_eq!(snapshot.get(&"k", at(1)), Some(42));
     }
 }

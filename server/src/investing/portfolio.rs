@@ -17,7 +17,7 @@ use std::sync::{Arc, LazyLock};
 use time::Date;
 
 use super::queries::portfolio as queries;
-use crate::db::snapshot::Snapshot;
+use crate::db::snapshot::{RECORD_BYTES, Reads, Snapshot};
 use crate::error::AppError;
 use crate::web::session::CurrentUser;
 use crate::web::{Ctx, Member, Staff};
@@ -25,8 +25,11 @@ use crate::web::{Ctx, Member, Staff};
 /// An investor's figures and holdings on a day, kept between writes (`db::snapshot`): the
 /// overview of a member who comes back to it reads nothing while nothing was written.
 type Portfolio = Arc<(queries::Figures, Vec<Holding>)>;
-static PORTFOLIOS: LazyLock<Snapshot<(i64, Date), Portfolio>> =
-    LazyLock::new(|| Snapshot::new(10_000));
+static PORTFOLIOS: LazyLock<Snapshot<(i64, Date), Portfolio>> = LazyLock::new(|| {
+    Snapshot::new(Reads::Anything, 4 << 20, |_, p| {
+        RECORD_BYTES * (1 + p.1.len())
+    })
+});
 
 async fn portfolio(ctx: &Ctx, user: i64) -> Result<Portfolio, AppError> {
     let db = ctx.state().db();

@@ -15,7 +15,7 @@ use std::sync::{Arc, LazyLock};
 
 use super::kept::{self, Mine};
 use super::queries::{self, CardRow};
-use crate::db::snapshot::Snapshot;
+use crate::db::snapshot::{RECORD_BYTES, Reads, Snapshot};
 use crate::error::AppError;
 use crate::web::{Ctx, Member, Staff};
 
@@ -115,7 +115,31 @@ struct Profile {
 }
 
 static PROFILES: LazyLock<Snapshot<(i64, Locale), Arc<Profile>>> =
-    LazyLock::new(|| Snapshot::new(4096));
+    LazyLock::new(|| Snapshot::new(Reads::SharedTables, 8 << 20, |_, p| p.weight()));
+
+impl Profile {
+    /// What it takes in memory: its texts, and a record's worth per listed item.
+    fn weight(&self) -> usize {
+        let texts = self.description.len()
+            + self
+                .sections
+                .iter()
+                .map(|(a, b)| a.len() + b.len())
+                .sum::<usize>()
+            + self
+                .updates
+                .iter()
+                .map(|(a, b)| a.len() + b.len())
+                .sum::<usize>();
+        let items = self.founders.len()
+            + self.pages.len()
+            + self.accelerators.len()
+            + self.prior_rounds.len()
+            + self.documents.len()
+            + 2;
+        texts + RECORD_BYTES * items
+    }
+}
 
 async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
     let (db, locale) = (ctx.state().db(), ctx.locale);

@@ -15,7 +15,7 @@ use ortak_app::domain::startups::ListQuery;
 use ortak_app::i18n::Locale;
 
 use super::queries::{self, CardRow, Facets, rounds::RoundFigures};
-use crate::db::snapshot::Snapshot;
+use crate::db::snapshot::{RECORD_BYTES, Reads, Snapshot};
 use crate::error::AppError;
 use crate::web::Ctx;
 
@@ -32,14 +32,30 @@ impl Mine {
     }
 }
 
-static MINE: LazyLock<Snapshot<i64, Arc<Mine>>> = LazyLock::new(|| Snapshot::new(10_000));
+static MINE: LazyLock<Snapshot<i64, Arc<Mine>>> = LazyLock::new(|| {
+    Snapshot::new(Reads::Anything, 4 << 20, |_, m| {
+        RECORD_BYTES * (1 + m.favorites.len()) + 8 * m.vip.len()
+    })
+});
 type CataloguePage = Arc<(Facets, Vec<CardRow>)>;
-static CATALOGUE: LazyLock<Snapshot<(Locale, String), CataloguePage>> =
-    LazyLock::new(|| Snapshot::new(1024));
+static CATALOGUE: LazyLock<Snapshot<(Locale, String), CataloguePage>> = LazyLock::new(|| {
+    Snapshot::new(Reads::SharedTables, 4 << 20, |key, page| {
+        let facets = 64 * (page.0.funds.len() + page.0.cities.len());
+        key.1.len() + facets + RECORD_BYTES * (1 + page.1.len())
+    })
+});
 /// A card by `(address, drafts too)`; `None` when there is none.
 type KeptCard = Option<Arc<CardRow>>;
-static CARDS: LazyLock<Snapshot<(String, bool), KeptCard>> = LazyLock::new(|| Snapshot::new(4096));
-static ROUNDS: LazyLock<Snapshot<i64, Arc<RoundFigures>>> = LazyLock::new(|| Snapshot::new(4096));
+static CARDS: LazyLock<Snapshot<(String, bool), KeptCard>> = LazyLock::new(|| {
+    Snapshot::new(Reads::SharedTables, 2 << 20, |key, _| {
+        key.0.len() + RECORD_BYTES
+    })
+});
+static ROUNDS: LazyLock<Snapshot<i64, Arc<RoundFigures>>> = LazyLock::new(|| {
+    Snapshot::new(Reads::SharedTables, 1 << 20, |_, r| {
+        128 + r.outside_raised_note.len()
+    })
+});
 
 /// `user`'s marks.
 pub async fn mine(ctx: &Ctx, user: i64) -> Result<Arc<Mine>, AppError> {

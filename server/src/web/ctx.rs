@@ -193,6 +193,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
 
     let (mut parts, body) = request.into_parts();
     crate::db::writes::notice_outside_writes();
+    let shared_commits = crate::db::writes::shared_commits();
     state.shared().clock.notice_move();
     let mut context = Context::build(&parts, &state, request_id.clone());
     if let Err(e) = context.load_user(&parts.headers).await {
@@ -207,7 +208,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     // then fail), so its author's next request never meets what was kept before it. (A GET
     // that writes says so itself.)
     if !matches!(method, Method::GET | Method::HEAD) {
-        state.wrote();
+        crate::db::writes::settle(shared_commits);
     }
     response = errors::localize(&ctx, response).await;
     ctx.set_locale_cookie(&mut response);

@@ -8,7 +8,8 @@ use sqlx::SqlitePool;
 
 use super::queries::{self, SignedInUser};
 use super::session::{Role, SessionUser, needs_second_factor, unix_ms};
-use crate::db::snapshot::Snapshot;
+use crate::db::snapshot::{RECORD_BYTES, Reads, Snapshot};
+use crate::db::writes::Versions;
 
 /// The signed-in user as requests see them.
 #[derive(Clone, Debug)]
@@ -40,13 +41,13 @@ pub struct CurrentUser {
 /// change to a user (a password, a role, a deactivation, the terms) is a write, after which it
 /// is read again, so the checks below always see the row as it stands.
 static USERS: std::sync::LazyLock<Snapshot<i64, Option<Arc<SignedInUser>>>> =
-    std::sync::LazyLock::new(|| Snapshot::new(10_000));
+    std::sync::LazyLock::new(|| Snapshot::new(Reads::Anything, 4 << 20, |_, _| RECORD_BYTES));
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid. `writes`
 /// is the count of writes read before (`AppState::writes`).
 pub async fn load(
     db: &SqlitePool,
-    writes: u64,
+    writes: Versions,
     session_user: SessionUser,
     max_age: time::Duration,
 ) -> Result<Option<CurrentUser>, sqlx::Error> {

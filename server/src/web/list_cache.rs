@@ -20,10 +20,10 @@ use ortak_app::i18n::Locale;
 
 use super::Ctx;
 use super::session::Role;
-use crate::db::snapshot::Snapshot;
+use crate::db::snapshot::{Reads, Snapshot};
 
-/// At most this many lists are kept.
-const MAX_ENTRIES: usize = 64;
+/// At most this many bytes of lists are kept.
+const KEPT_BYTES: usize = 8 * 1024 * 1024;
 /// Lists larger than this are not kept.
 const MAX_BYTES: usize = 4 * 1024 * 1024;
 
@@ -54,7 +54,9 @@ impl ListCache {
 impl Default for ListCache {
     fn default() -> Self {
         ListCache {
-            lists: Snapshot::new(MAX_ENTRIES),
+            lists: Snapshot::new(Reads::Anything, KEPT_BYTES, |key, list| {
+                key.2.len() + list.len() + 64
+            }),
         }
     }
 }

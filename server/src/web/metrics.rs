@@ -163,7 +163,9 @@ pub async fn scrape(
     let (db_bytes, wal_bytes) = stats::file_sizes(&state.shared().data_dir);
     metrics::gauge!("ortak_database_bytes").set(db_bytes as f64);
     metrics::gauge!("ortak_wal_bytes").set(wal_bytes as f64);
-    metrics::gauge!("ortak_writes_counted").set(state.writes() as f64);
+    let writes = state.writes();
+    metrics::gauge!("ortak_writes_counted").set(writes.all as f64);
+    metrics::gauge!("ortak_shared_writes_counted").set(writes.shared as f64);
     process_gauges(&state.shared().data_dir);
     Ok((
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

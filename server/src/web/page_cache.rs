@@ -24,16 +24,22 @@ use axum::response::{IntoResponse, Response};
 use ortak_app::i18n::Locale;
 
 use super::Ctx;
-use crate::db::snapshot::Snapshot;
+use crate::db::snapshot::{Reads, Snapshot};
+use crate::db::writes::Versions;
 use crate::error::ErrorMarker;
 
-/// At most this many public pages are kept.
-const MAX_ENTRIES: usize = 1024;
-/// At most this many members' pages are kept (about 60 KB each): a bound on memory, not on
-/// members; a busier site empties the cache more often, and renders as it did without one.
-const MAX_MEMBER_ENTRIES: usize = 256;
+/// At most this many bytes of public pages are kept (whatever visitors put in query strings).
+const PUBLIC_BYTES: usize = 6 * 1024 * 1024;
+/// At most this many bytes of members' pages are kept (about 60 KB each): a bound on memory,
+/// not on members; a busier site empties the cache more often, and renders as it did without.
+const MEMBER_BYTES: usize = 8 * 1024 * 1024;
 /// Pages larger than this are not kept.
 pub const MAX_BYTES: usize = 256 * 1024;
+
+/// A kept page's weight: its text, the token's places and its key.
+fn weigh(key: &Key, page: &Arc<Kept>) -> usize {
+    page.html.len() + page.token_at.len() * 8 + key.1.len() + 64
+}
 
 /// A kept page without the CSRF token it was rendered with, and where that token stood: each
 /// browser's own token goes back in at those places, in one copy of the page made to size, with
@@ -92,8 +98,8 @@ pub struct PageCache {
 impl Default for PageCache {
     fn default() -> Self {
         PageCache {
-            public: Snapshot::new(MAX_ENTRIES),
-            members: Snapshot::new(MAX_MEMBER_ENTRIES),
+            public: Snapshot::new(Reads::SharedTables, PUBLIC_BYTES, weigh),
+            members: Snapshot::new(Reads::Anything, MEMBER_BYTES, weigh),
         }
     }
 }
@@ -153,12 +159,12 @@ impl PageCache {
 
     /// The stored page for `key` with `token` in its slot, if fresh and made since the last
     /// write.
-    pub fn get(&self, key: &Key, writes: u64, token: &str) -> Option<String> {
+    pub fn get(&self, key: &Key, writes: Versions, token: &str) -> Option<String> {
         Some(self.pages(key).get(key, writes)?.with_token(token))
     }
 
     /// Keeps `html`, rendered with `token` from data read after `writes` writes, for `key`.
-    pub fn put(&self, key: Key, writes: u64, html: &str, token: &str) {
+    pub fn put(&self, key: Key, writes: Versions, html: &str, token: &str) {
         if html.len() <= MAX_BYTES {
             self.pages(&key)
                 .put(key, writes, Arc::new(Kept::new(html, token)));
@@ -219,7 +225,7 @@ pub async fn middleware(
 /// Keeps a successfully rendered public page in the cache; the response goes on unchanged.
 async fn keep_page(
     cache: &PageCache,
-    (key, writes): (Key, u64),
+    (key, writes): (Key, Versions),
     token: &str,
     response: Response,
 ) -> Response {
@@ -290,16 +296,20 @@ mod tests {
         );
     }
 
+    fn at(n: u64) -> Versions {
+        Versions { all: n, shared: n }
+    }
+
     #[test]
     fn a_members_page_is_served_to_that_member_only() {
         let cache = PageCache::default();
         let mine = PageCache::key(Locale::Tr, "/favorites", None, Viewer::Member(1)).unwrap();
         let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> kayıtlı");
-        cache.put(mine.clone(), 3, &html, TOKEN);
-        assert!(cache.get(&mine, 3, TOKEN).is_some());
+        cache.put(mine.clone(), at(3), &html, TOKEN);
+        assert!(cache.get(&mine, at(3), TOKEN).is_some());
         for other in [Viewer::Member(2), Viewer::Anonymous] {
             let key = (Locale::Tr, "/favorites".to_owned(), other);
-            assert!(cache.get(&key, 3, TOKEN).is_none(), "{other:?}");
+            assert!(cache.get(&key, at(3), TOKEN).is_none(), "{other:?}");
         }
     }
 
@@ -308,11 +318,16 @@ mod tests {
         let cache = PageCache::default();
         let key = PageCache::key(Locale::Tr, "/faq", None, Viewer::Anonymous).unwrap();
         let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> <p>SSS</p>");
-        cache.put(key.clone(), 3, &html, TOKEN);
+        cache.put(key.clone(), at(3), &html, TOKEN);
         let other = "ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210_-zyxwv";
-        let page = cache.get(&key, 3, other).unwrap();
+        let page = cache.get(&key, at(3), other).unwrap();
         assert!(page.contains(other) && !page.contains(TOKEN) && page.contains("SSS"));
-        assert!(cache.get(&key, 4, other).is_none(), "a write happened");
+        assert!(cache.get(&key, at(4), other).is_none(), "a write happened");
+        // A public page outlives a member's personal write, not a shared one.
+        cache.put(key.clone(), at(4), &html, TOKEN);
+        let personal = Versions { all: 5, shared: 4 };
+        assert!(cache.get(&key, personal, other).is_some());
+        assert!(cache.get(&key, at(5), other).is_none());
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! else is compile-checked.
 
 pub mod documents;
+mod favorites;
+pub use favorites::set_favorite;
 pub mod images;
 pub use images::presentation_page;
 pub mod reports;
@@ -192,34 +194,6 @@ pub async fn favorite_cards(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<Card
     )
     .fetch_all(db)
     .await
-}
-
-/// Saves (`save`) or removes a favourite; saving twice keeps one.
-pub async fn set_favorite(
-    db: &SqlitePool,
-    user: i64,
-    startup: i64,
-    save: bool,
-) -> sqlx::Result<()> {
-    let mut tx = crate::db::write(db).await?;
-    if save {
-        sqlx::query!(
-            "INSERT OR IGNORE INTO favorites (user_id, startup_id) VALUES (?, ?)",
-            user,
-            startup
-        )
-        .execute(&mut *tx)
-        .await?;
-    } else {
-        sqlx::query!(
-            "DELETE FROM favorites WHERE user_id = ? AND startup_id = ?",
-            user,
-            startup
-        )
-        .execute(&mut *tx)
-        .await?;
-    }
-    tx.commit().await
 }
 
 /// What a startup's page shows beyond its card.
