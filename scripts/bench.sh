@@ -18,9 +18,9 @@
 #
 # Installs wrk, nginx and sqlite3 from Debian when missing. Writes nothing outside a temporary
 # folder. Targets (issue 7): at least half of nginx's throughput on /startups, p99 <= 20 ms,
-# peak memory <= 60 MB, list p95 <= 10 ms at the large size. Issue 16: a member's signed-in
-# pages (/startups with filters, /overview, a startup's page, /favorites) at half of nginx
-# serving the very same bytes, p99 <= 10 ms; staff JSON of 1,000 rows >= 2,500 req/s, p99 <=
+# peak memory <= 60 MB, list p95 <= 10 ms at the large size. Issue 29: the mixed load of many
+# members (first below) at 0.3 of nginx serving the same pages, p99 <= 15 ms, at 0, 2 and 20
+# writes a second, peak memory <= 60 MB; staff JSON of 1,000 rows >= 2,500 req/s, p99 <=
 # 50 ms; cold start to the first 200 as before (15-21 ms). Each figure is printed beside its
 # goal ("goal ... met" or "NOT MET").
 set -euo pipefail
@@ -226,7 +226,7 @@ for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 
 BASE="http://127.0.0.1:$PORT"
 python3 scripts/bench/members.py sign-in "$BASE" 200 "$WORK/members.lua"
 mkdir -p "$WORK/nginx/www/mixed"
-FIRST_COOKIE=$(sed -n 's/.*cookie = "\([^"]*\)".*/\1/p' "$WORK/members.lua" | head -1)
+FIRST_COOKIE=$(awk -F'"' '/cookie = /{print $2; exit}' "$WORK/members.lua")
 {
   echo "pages = {"
   for i in "${!MIXED_PAGES[@]}"; do
@@ -381,14 +381,15 @@ JSON_RPS=$LAST_RPS; JSON_P99=$LAST_P99
 echo "ratio ortak/nginx on /startups: $(python3 -c "print(f'{$ORTAK_RPS/$NGINX_RPS:.2f}')")"
 
 echo
-echo "-- a member's signed-in pages against nginx serving the same bytes (issue 16)"
+# One member repeating one page: no longer a goal (issue 29). It measured the per-member page
+# cache, which real traffic (the mixed load above) did not use; the figures stay for comparison.
+echo "-- one member repeating each of their pages, against nginx serving the same bytes"
 for page in "$LIST" /overview /startups/bench-42 /favorites; do
   static="/$(sed 's/[?&=]/_/g' <<<"${page#/}")"
   run "nginx, $page's bytes" "http://127.0.0.1:$NGINX_PORT$static"
   static_rps=$LAST_RPS
   run "ortak $page, signed in" "$BASE$page" "$MEMBER"
-  goal "$page signed in, ratio to nginx" "$(python3 -c "print(f'{$LAST_RPS/$static_rps:.2f}')")" ge 0.5
-  goal "$page signed in, p99 ms" "$LAST_P99" le 10
+  echo "  $page signed in, ratio to nginx: $(python3 -c "print(f'{$LAST_RPS/$static_rps:.2f}')")"
 done
 goal "staff JSON of 1,000 rows, req/s" "$JSON_RPS" ge 2500
 goal "staff JSON of 1,000 rows, p99 ms" "$JSON_P99" le 50
@@ -402,8 +403,7 @@ echo "peak memory (VmHWM): $(( SMALL_PEAK_KB / 1024 )) MB"
 goal "peak memory at 1,000 startups, MB" "$(( SMALL_PEAK_KB / 1024 ))" le 60
 stop_server
 
-# The figures above repeat one member's page views, which the page cache serves between writes
-# (`web::page_cache`); what making each page costs is measured with nothing kept.
+# What making each page costs, with nothing kept at all (not even what members share).
 echo
 echo "-- the same pages with nothing kept in memory (ORTAK_KEEP_BETWEEN_WRITES=false): each request reads and renders"
 start_server "$DATA" false

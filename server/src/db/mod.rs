@@ -88,9 +88,9 @@ pub async fn connect(
         .pragma("journal_size_limit", wal.max_bytes().to_string());
     SqlitePoolOptions::new()
         .max_connections(8)
-        .after_connect(|conn, _| {
+        .after_connect(move |conn, _| {
             metrics::counter!("ortak_db_acquires_total").increment(1);
-            Box::pin(writes::count_commits(conn))
+            Box::pin(writes::count_commits(conn, wal.autocheckpoint))
         })
         // Counted so that what is kept in memory can be seen to spare SQLite (issue 16).
         // A connection still inside a transaction is closed instead of handed out: a COMMIT that

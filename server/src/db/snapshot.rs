@@ -33,7 +33,8 @@ pub fn keep_between_writes(keep: bool) {
 /// so requests that miss together wait for one of them to make it.
 struct Entries<K, V> {
     writes: u64,
-    map: HashMap<K, (Instant, Arc<OnceCell<V>>)>,
+    /// When each entry was made, its member's count ([`Reads::OneMember`]; 0 otherwise), and it.
+    map: HashMap<K, (Instant, u64, Arc<OnceCell<V>>)>,
     /// What the entries weigh, as their `weigh` says (entries replaced stay counted until the
     /// snapshot is emptied: the figure only errs upwards).
     bytes: usize,
@@ -62,6 +63,10 @@ pub enum Reads {
     /// Only shared tables (not `db::writes::PERSONAL`): a member saving a startup or signing in
     /// leaves them (catalogue pages, startups' cards and profiles, round figures, public pages).
     SharedTables,
+    /// Shared tables and one member's own rows (who they are, what they saved, their
+    /// holdings), kept per member: another member's writes leave them. Asked with the
+    /// member's count (`Versions::of_member`).
+    OneMember,
 }
 
 impl Reads {
@@ -69,7 +74,15 @@ impl Reads {
     fn count(self, versions: Versions) -> u64 {
         match self {
             Reads::Anything => versions.all,
-            Reads::SharedTables => versions.shared,
+            Reads::SharedTables | Reads::OneMember => versions.shared,
+        }
+    }
+
+    /// The count stamped on each entry: the member's, for [`Reads::OneMember`].
+    fn stamp(self, versions: Versions) -> u64 {
+        match self {
+            Reads::OneMember => versions.member,
+            Reads::Anything | Reads::SharedTables => 0,
         }
     }
 }
@@ -127,14 +140,18 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
         if writes > entries.writes || entries.bytes + weight > self.max_bytes {
             entries.clear(writes);
         }
+        let stamp = self.reads.stamp(versions);
         if value.is_none()
-            && let Some((at, cell)) = entries.map.get(&key)
+            && let Some((at, made_at, cell)) = entries.map.get(&key)
             && at.elapsed() < FRESH_FOR
+            && *made_at == stamp
         {
             return Some(cell.clone());
         }
         let cell = Arc::new(OnceCell::new_with(value));
-        entries.map.insert(key, (Instant::now(), cell.clone()));
+        entries
+            .map
+            .insert(key, (Instant::now(), stamp, cell.clone()));
         entries.bytes += weight;
         Some(cell)
     }
@@ -149,8 +166,8 @@ impl<K: Eq + Hash, V: Clone> Snapshot<K, V> {
         if entries.writes != self.reads.count(versions) {
             return None;
         }
-        let (at, cell) = entries.map.get(key)?;
-        if at.elapsed() < FRESH_FOR {
+        let (at, made_at, cell) = entries.map.get(key)?;
+        if at.elapsed() < FRESH_FOR && *made_at == self.reads.stamp(versions) {
             cell.get().cloned()
         } else {
             None
@@ -201,7 +218,11 @@ mod tests {
 
     /// Versions where both counts are `n`.
     fn at(n: u64) -> Versions {
-        Versions { all: n, shared: n }
+        Versions {
+            all: n,
+            shared: n,
+            member: 0,
+        }
     }
 
     #[test]
@@ -237,18 +258,57 @@ mod tests {
     }
 
     #[test]
+    fn what_one_member_keeps_outlives_other_members_writes() {
+        let mine = Snapshot::new(Reads::OneMember, 1024, |_, _| 8);
+        let ayse = Versions {
+            all: 3,
+            shared: 2,
+            member: 7,
+        };
+        let can = Versions {
+            all: 3,
+            shared: 2,
+            member: 1,
+        };
+        mine.put("ayse", ayse, 1);
+        mine.put("can", can, 2);
+        // Can saves a startup: his count moves, Ayşe's entry stays.
+        let can_after = Versions {
+            member: 2,
+            all: 4,
+            ..can
+        };
+        assert_eq!(mine.get(&"can", can_after), None);
+        assert_eq!(mine.get(&"ayse", Versions { all: 4, ..ayse }), Some(1));
+        // A shared write ends both.
+        assert_eq!(mine.get(&"ayse", Versions { shared: 3, ..ayse }), None);
+    }
+
+    #[test]
     fn what_is_made_from_shared_tables_outlives_personal_writes() {
         let shared = Snapshot::new(Reads::SharedTables, 1024, |_, _| 8);
         let anything = Snapshot::new(Reads::Anything, 1024, |_, _| 8);
-        let before = Versions { all: 10, shared: 4 };
+        let before = Versions {
+            all: 10,
+            shared: 4,
+            member: 0,
+        };
         shared.put("catalogue", before, 1);
         anything.put("saved", before, 2);
         // A member saves a startup: a personal write.
-        let personal = Versions { all: 11, shared: 4 };
+        let personal = Versions {
+            all: 11,
+            shared: 4,
+            member: 0,
+        };
         assert_eq!(shared.get(&"catalogue", personal), Some(1));
         assert_eq!(anything.get(&"saved", personal), None);
         // Staff change a startup: a shared write ends both.
-        let changed = Versions { all: 12, shared: 5 };
+        let changed = Versions {
+            all: 12,
+            shared: 5,
+            member: 0,
+        };
         assert_eq!(shared.get(&"catalogue", changed), None);
     }
 

@@ -26,7 +26,7 @@ use crate::web::{Ctx, Member, Staff};
 /// overview of a member who comes back to it reads nothing while nothing was written.
 type Portfolio = Arc<(queries::Figures, Vec<Holding>)>;
 static PORTFOLIOS: LazyLock<Snapshot<(i64, Date), Portfolio>> = LazyLock::new(|| {
-    Snapshot::new(Reads::Anything, 4 << 20, |_, p| {
+    Snapshot::new(Reads::OneMember, 4 << 20, |_, p| {
         RECORD_BYTES * (1 + p.1.len())
     })
 });
@@ -35,7 +35,7 @@ async fn portfolio(ctx: &Ctx, user: i64) -> Result<Portfolio, AppError> {
     let db = ctx.state().db();
     let key = (user, ctx.state().today());
     PORTFOLIOS
-        .get_or_make(key, ctx.state().writes(), || async {
+        .get_or_make(key, ctx.state().writes().of_member(user), || async {
             Ok(Arc::new((
                 queries::figures(db, user, key.1).await?,
                 super::lists::holdings(db, user).await?,

@@ -33,7 +33,7 @@ impl Mine {
 }
 
 static MINE: LazyLock<Snapshot<i64, Arc<Mine>>> = LazyLock::new(|| {
-    Snapshot::new(Reads::Anything, 4 << 20, |_, m| {
+    Snapshot::new(Reads::OneMember, 4 << 20, |_, m| {
         RECORD_BYTES * (1 + m.favorites.len()) + 8 * m.vip.len()
     })
 });
@@ -60,7 +60,7 @@ static ROUNDS: LazyLock<Snapshot<i64, Arc<RoundFigures>>> = LazyLock::new(|| {
 /// `user`'s marks.
 pub async fn mine(ctx: &Ctx, user: i64) -> Result<Arc<Mine>, AppError> {
     let db = ctx.state().db();
-    MINE.get_or_make(user, ctx.state().writes(), || async {
+    MINE.get_or_make(user, ctx.state().writes().of_member(user), || async {
         Ok(Arc::new(Mine {
             favorites: queries::favorite_cards(db, user).await?,
             vip: queries::vip_startups(db, user).await?,

@@ -192,7 +192,7 @@ pub async fn middleware(State(state): State<AppState>, request: Request, next: N
     let path = request.uri().path().to_owned();
 
     let (mut parts, body) = request.into_parts();
-    crate::db::writes::notice_outside_writes();
+    crate::db::writes::notice_outside_writes().await;
     let shared_commits = crate::db::writes::shared_commits();
     state.shared().clock.notice_move();
     let mut context = Context::build(&parts, &state, request_id.clone());

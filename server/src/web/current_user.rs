@@ -41,7 +41,7 @@ pub struct CurrentUser {
 /// change to a user (a password, a role, a deactivation, the terms) is a write, after which it
 /// is read again, so the checks below always see the row as it stands.
 static USERS: std::sync::LazyLock<Snapshot<i64, Option<Arc<SignedInUser>>>> =
-    std::sync::LazyLock::new(|| Snapshot::new(Reads::Anything, 4 << 20, |_, _| RECORD_BYTES));
+    std::sync::LazyLock::new(|| Snapshot::new(Reads::OneMember, 4 << 20, |_, _| RECORD_BYTES));
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid. `writes`
 /// is the count of writes read before (`AppState::writes`).
@@ -55,10 +55,14 @@ pub async fn load(
         return Ok(None);
     }
     let row = USERS
-        .get_or_make(session_user.id, writes, || async {
-            let row = queries::signed_in_user(db, session_user.id).await?;
-            Ok::<_, sqlx::Error>(row.map(Arc::new))
-        })
+        .get_or_make(
+            session_user.id,
+            writes.of_member(session_user.id),
+            || async {
+                let row = queries::signed_in_user(db, session_user.id).await?;
+                Ok::<_, sqlx::Error>(row.map(Arc::new))
+            },
+        )
         .await?;
     let Some(row) = row else {
         return Ok(None);

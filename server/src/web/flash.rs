@@ -49,15 +49,6 @@ pub async fn done(ctx: &Ctx, back: &str) -> Result<Response, AppError> {
     Ok(Redirect::to(back).into_response())
 }
 
-/// Whether a message waits for the next page (which must then be rendered, not served from
-/// the page cache).
-pub(super) async fn waiting(ctx: &Ctx) -> bool {
-    let Some(session) = &ctx.session else {
-        return false;
-    };
-    matches!(session.get::<Flash>(KEY).await, Ok(Some(_)))
-}
-
 pub(super) async fn take(ctx: &Ctx) -> Option<Flash> {
     ctx.session
         .as_ref()?

@@ -1,19 +1,17 @@
-//! A micro-cache of rendered pages between writes. A crowd reading the catalogue costs one
-//! render per page, language and query every couple of seconds instead of one per visitor, and
-//! a member going back and forth between the catalogue, a startup and their overview costs one
-//! render per page until something is written (issue 16):
+//! A micro-cache of the public pages visitors read, between writes: a crowd reading the
+//! catalogue costs one render per page, language and query every couple of seconds instead of
+//! one per visitor (issue 16).
 //!
-//! - anonymous visitors (no session: nobody signed in, no flash message waiting) share the
-//!   public content pages;
-//! - a signed-in member's catalogue, startup pages, saved startups and overview are kept for
-//!   that member alone, keyed by their user id, and only while no flash message waits in their
-//!   session. Who the member is, and whether their session still stands, is checked before the
-//!   cache is asked (`web::ctx`); a change to their account, their saved startups or their
-//!   role is a write, after which nothing kept is used;
-//! - each stored page holds a slot where the browser's own CSRF token goes, so every browser
-//!   still gets its token (and its cookie) as with a fresh render;
-//! - entries are fresh for two seconds (pages show time-relative figures such as days left)
-//!   and never used across a write (`db::snapshot`).
+//! - Only anonymous visitors (no session: nobody signed in, no flash message waiting) are
+//!   served from it. Members' pages were kept per member too until issue 29: with many members
+//!   each on their own pages it served a percent or two of their views, emptied at each of
+//!   their writes, and cost a copy of every page; what members share (cards, profiles, round
+//!   figures) is kept below the pages instead (`startups::kept`).
+//! - Each stored page holds a slot where the browser's own CSRF token goes, so every browser
+//!   still gets its token (and its cookie) as with a fresh render.
+//! - Entries are fresh for two seconds (pages show time-relative figures such as days left),
+//!   never used across a write to a shared table (`db::snapshot`), and bounded by bytes
+//!   whatever visitors put in query strings.
 
 use std::sync::Arc;
 
@@ -28,11 +26,8 @@ use crate::db::snapshot::{Reads, Snapshot};
 use crate::db::writes::Versions;
 use crate::error::ErrorMarker;
 
-/// At most this many bytes of public pages are kept (whatever visitors put in query strings).
+/// At most this many bytes of pages are kept (whatever visitors put in query strings).
 const PUBLIC_BYTES: usize = 6 * 1024 * 1024;
-/// At most this many bytes of members' pages are kept (about 60 KB each): a bound on memory,
-/// not on members; a busier site empties the cache more often, and renders as it did without.
-const MEMBER_BYTES: usize = 8 * 1024 * 1024;
 /// Pages larger than this are not kept.
 pub const MAX_BYTES: usize = 256 * 1024;
 
@@ -91,30 +86,19 @@ impl Kept {
 }
 
 pub struct PageCache {
-    public: Snapshot<Key, Arc<Kept>>,
-    members: Snapshot<Key, Arc<Kept>>,
+    pages: Snapshot<Key, Arc<Kept>>,
 }
 
 impl Default for PageCache {
     fn default() -> Self {
         PageCache {
-            public: Snapshot::new(Reads::SharedTables, PUBLIC_BYTES, weigh),
-            members: Snapshot::new(Reads::Anything, MEMBER_BYTES, weigh),
+            pages: Snapshot::new(Reads::SharedTables, PUBLIC_BYTES, weigh),
         }
     }
 }
 
-/// Who a page is kept for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Viewer {
-    /// Every visitor without a session.
-    Anonymous,
-    /// One signed-in member, by user id.
-    Member(i64),
-}
-
-/// A page as one language shows it to a viewer: `(language, path and query, viewer)`.
-pub type Key = (Locale, String, Viewer);
+/// A page as one language shows it to visitors: `(language, path and query)`.
+pub type Key = (Locale, String);
 
 /// The public content pages: the same for every anonymous visitor in a language.
 fn public_path(path: &str) -> bool {
@@ -125,72 +109,44 @@ fn public_path(path: &str) -> bool {
         || path.starts_with("/politikalar/")
 }
 
-/// The pages members read most, whose GETs write nothing: the overview (also at `/`), the
-/// catalogue, a startup's page and the saved startups.
-fn member_path(path: &str) -> bool {
-    matches!(path, "/" | "/overview" | "/startups" | "/favorites")
-        || path
-            .strip_prefix("/startups/")
-            .is_some_and(|slug| !slug.is_empty() && !slug.contains('/'))
-}
-
 impl PageCache {
-    /// The cache key for a request, when its page may be served from or kept in the cache.
-    pub fn key(locale: Locale, path: &str, query: Option<&str>, viewer: Viewer) -> Option<Key> {
-        let cacheable = match viewer {
-            Viewer::Anonymous => public_path(path),
-            Viewer::Member(_) => member_path(path),
-        };
-        cacheable.then(|| {
+    /// The cache key for a visitor's request, when its page may be served from or kept in the
+    /// cache.
+    pub fn key(locale: Locale, path: &str, query: Option<&str>) -> Option<Key> {
+        public_path(path).then(|| {
             let target = match query {
                 Some(q) => format!("{path}?{q}"),
                 None => path.to_owned(),
             };
-            (locale, target, viewer)
+            (locale, target)
         })
     }
 
-    fn pages(&self, key: &Key) -> &Snapshot<Key, Arc<Kept>> {
-        match key.2 {
-            Viewer::Anonymous => &self.public,
-            Viewer::Member(_) => &self.members,
-        }
-    }
-
     /// The stored page for `key` with `token` in its slot, if fresh and made since the last
-    /// write.
+    /// shared write.
     pub fn get(&self, key: &Key, writes: Versions, token: &str) -> Option<String> {
-        Some(self.pages(key).get(key, writes)?.with_token(token))
+        Some(self.pages.get(key, writes)?.with_token(token))
     }
 
-    /// Keeps `html`, rendered with `token` from data read after `writes` writes, for `key`.
+    /// Keeps `html`, rendered with `token` from data read at `writes`, for `key`.
     pub fn put(&self, key: Key, writes: Versions, html: &str, token: &str) {
         if html.len() <= MAX_BYTES {
-            self.pages(&key)
+            self.pages
                 .put(key, writes, Arc::new(Kept::new(html, token)));
         }
     }
 }
 
-/// The cache key of a GET's page, if it may be kept: for an anonymous visitor or a signed-in
-/// member (a session that is neither keeps nothing), and never while a flash message waits
-/// (it is shown once, on the next page rendered; asked only of pages that could be kept).
-async fn key_of(ctx: &Ctx) -> Option<Key> {
-    let viewer = match &ctx.user {
-        _ if ctx.anonymous => Viewer::Anonymous,
-        Some(user) => Viewer::Member(user.id),
-        None => return None,
-    };
-    let key = PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref(), viewer)?;
-    match viewer {
-        Viewer::Member(_) if super::flash::waiting(ctx).await => None,
-        _ => Some(key),
+/// The cache key of a GET's page, if it may be kept: an anonymous visitor's public page.
+fn key_of(ctx: &Ctx) -> Option<Key> {
+    if !ctx.anonymous {
+        return None;
     }
+    PageCache::key(ctx.locale, &ctx.path, ctx.query.as_deref())
 }
 
 /// The cache as a layer inside the request context: serves and keeps anonymous visitors'
-/// public pages and members' own pages; nothing kept is served across a write
-/// (`db::snapshot`).
+/// public pages; nothing kept is served across a shared write (`db::snapshot`).
 pub async fn middleware(
     State(cache): State<std::sync::Arc<PageCache>>,
     request: Request,
@@ -200,7 +156,7 @@ pub async fn middleware(
         return next.run(request).await;
     };
     let key = if request.method() == Method::GET {
-        key_of(&ctx).await
+        key_of(&ctx)
     } else {
         None
     };
@@ -208,11 +164,7 @@ pub async fn middleware(
     if let Some(key) = &key
         && let Some(html) = cache.get(key, writes, &ctx.csrf)
     {
-        let who = match key.2 {
-            Viewer::Member(_) => "member",
-            Viewer::Anonymous => "visitor",
-        };
-        metrics::counter!("ortak_page_cache_hits_total", "viewer" => who).increment(1);
+        metrics::counter!("ortak_page_cache_hits_total", "viewer" => "visitor").increment(1);
         return ctx.page_response(StatusCode::OK, html);
     }
     let response = next.run(request).await;
@@ -261,62 +213,38 @@ mod tests {
     const TOKEN: &str = "abcdefghijklmnopqrstuvwxyz0123456789-_ABCDE";
 
     #[test]
-    fn anonymous_visitors_share_public_pages_and_members_keep_their_own() {
-        let anyone = Viewer::Anonymous;
-        let (ayse, can) = (Viewer::Member(1), Viewer::Member(2));
-        assert!(PageCache::key(Locale::Tr, "/startups", Some("sector=fintech"), anyone).is_some());
-        assert!(PageCache::key(Locale::Tr, "/politikalar/kvkk", None, anyone).is_some());
-        assert!(PageCache::key(Locale::Tr, "/profile", None, anyone).is_none());
-        assert!(PageCache::key(Locale::Tr, "/startups/cemre-enerji", None, anyone).is_none());
-        assert_ne!(
-            PageCache::key(Locale::Tr, "/", None, anyone),
-            PageCache::key(Locale::En, "/", None, anyone)
-        );
-        for (path, kept) in [
-            ("/", true),
-            ("/overview", true),
-            ("/startups", true),
-            ("/favorites", true),
-            ("/startups/cemre-enerji", true),
-            ("/profile", false),
-            ("/startups/cemre-enerji/pages/1", false),
-            ("/faq", false),
-            ("/dashboard", false),
+    fn visitors_share_the_public_pages_only() {
+        assert!(PageCache::key(Locale::Tr, "/startups", Some("sector=fintech")).is_some());
+        assert!(PageCache::key(Locale::Tr, "/politikalar/kvkk", None).is_some());
+        for private in [
+            "/profile",
+            "/startups/cemre-enerji",
+            "/overview",
+            "/favorites",
         ] {
-            let key = PageCache::key(Locale::Tr, path, None, ayse);
-            assert_eq!(key.is_some(), kept, "{path}");
+            assert!(
+                PageCache::key(Locale::Tr, private, None).is_none(),
+                "{private}"
+            );
         }
         assert_ne!(
-            PageCache::key(Locale::Tr, "/startups", None, ayse),
-            PageCache::key(Locale::Tr, "/startups", None, can)
-        );
-        assert_ne!(
-            PageCache::key(Locale::Tr, "/startups", None, ayse),
-            PageCache::key(Locale::Tr, "/startups", None, anyone)
+            PageCache::key(Locale::Tr, "/", None),
+            PageCache::key(Locale::En, "/", None)
         );
     }
 
     fn at(n: u64) -> Versions {
-        Versions { all: n, shared: n }
-    }
-
-    #[test]
-    fn a_members_page_is_served_to_that_member_only() {
-        let cache = PageCache::default();
-        let mine = PageCache::key(Locale::Tr, "/favorites", None, Viewer::Member(1)).unwrap();
-        let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> kayıtlı");
-        cache.put(mine.clone(), at(3), &html, TOKEN);
-        assert!(cache.get(&mine, at(3), TOKEN).is_some());
-        for other in [Viewer::Member(2), Viewer::Anonymous] {
-            let key = (Locale::Tr, "/favorites".to_owned(), other);
-            assert!(cache.get(&key, at(3), TOKEN).is_none(), "{other:?}");
+        Versions {
+            all: n,
+            shared: n,
+            member: 0,
         }
     }
 
     #[test]
     fn each_visitor_gets_their_own_token_until_a_write() {
         let cache = PageCache::default();
-        let key = PageCache::key(Locale::Tr, "/faq", None, Viewer::Anonymous).unwrap();
+        let key = PageCache::key(Locale::Tr, "/faq", None).unwrap();
         let html = format!("<input name=\"csrf\" value=\"{TOKEN}\"> <p>SSS</p>");
         cache.put(key.clone(), at(3), &html, TOKEN);
         let other = "ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210_-zyxwv";
@@ -325,7 +253,11 @@ mod tests {
         assert!(cache.get(&key, at(4), other).is_none(), "a write happened");
         // A public page outlives a member's personal write, not a shared one.
         cache.put(key.clone(), at(4), &html, TOKEN);
-        let personal = Versions { all: 5, shared: 4 };
+        let personal = Versions {
+            all: 5,
+            shared: 4,
+            member: 0,
+        };
         assert!(cache.get(&key, personal, other).is_some());
         assert!(cache.get(&key, at(5), other).is_none());
     }

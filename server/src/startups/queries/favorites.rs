@@ -31,5 +31,7 @@ pub async fn set_favorite(
     if done.rows_affected() == 0 {
         return tx.rollback().await;
     }
-    tx.commit().await
+    tx.commit().await?;
+    crate::db::writes::member_wrote(user);
+    Ok(())
 }
