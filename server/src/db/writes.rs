@@ -13,13 +13,12 @@
 //! one when it changed a shared table). Some changes call no update hook (tables `WITHOUT
 //! ROWID`, a `DELETE` of a whole table): a commit whose row count (`sqlite3_total_changes`)
 //! exceeds what the update hook saw, or that changed rows the hook never saw, counts as
-//! shared ([`count_commits`]). The commit hook runs just before the
-//! commit lands, so a reader may, in that instant, keep what it read before the commit under
-//! the new count; so the count moves again once a request that may have written is over
-//! ([`settle`], every request but GET and HEAD, `web::ctx::middleware`, and after each round of
-//! the jobs; the GETs that write, a sign-in by a mailed link or a provider's answer and the
-//! payment sandbox's answer, say so themselves). Every entry is dropped after two seconds
-//! anyway.
+//! shared ([`count_commits`]). The commit hook runs just before the commit lands, so a reader
+//! may, in that instant, keep what it read before the commit under the new count; so the count
+//! moves again once a request that may have written is over ([`settle`], every request but GET
+//! and HEAD, `web::ctx::middleware`, and after each round of the jobs; the GETs that write, a
+//! sign-in by a mailed link or a provider's answer and the payment sandbox's answer, say so
+//! themselves). Every entry is dropped after two seconds anyway.
 //!
 //! A write from outside the server (an operator's `sqlite3`, `ortak create-admin` on a live
 //! database) calls no hook of ours, but SQLite counts every commit in the WAL index: every
@@ -42,21 +41,19 @@ static SHARED_COMMITS: AtomicU64 = AtomicU64::new(0);
 /// The server's own commits into the write-ahead log, counted by the WAL hook just after each
 /// lands (see [`notice_outside_writes`]).
 static WAL_COMMITS: AtomicU64 = AtomicU64::new(0);
-/// The WAL index (`ortak.db-shm`), opened once, and its commit count and ours at the last
-/// look (see [`notice_outside_writes`]).
+/// The WAL index (`ortak.db-shm`), opened once (see [`notice_outside_writes`]).
 static INDEX: OnceLock<PathBuf> = OnceLock::new();
 static INDEX_FILE: OnceLock<Option<File>> = OnceLock::new();
 
 /// Tables no page made for everyone reads: a member's own rows (saved startups, sessions,
-/// accepted terms, mail choices), the account itself (its sign-in time; a founder's or staff
-/// member's name on a public page may show the old one for up to the two seconds an entry
-/// lives), counters and logs. Sessions are tower-sessions' table.
-pub const PERSONAL: [&str; 9] = [
-    "acceptances",
+/// mailed links), the account itself (its sign-in time; a founder's or staff member's name on
+/// a public page may show the old one for up to the two seconds an entry lives), counters and
+/// logs. Sessions are tower-sessions' table. (Accepted terms and mail choices are personal too,
+/// but their tables have no rowids: the update hook cannot see them, so they count as shared.)
+pub const PERSONAL: [&str; 7] = [
     "audit_log",
     "auth_tokens",
     "favorites",
-    "mail_preferences",
     "outbox",
     "rate_limits",
     "sessions",
