@@ -110,7 +110,9 @@ SQL
 start_server() { # data folder [keep between writes: true (default) or false]
   local data=$1
   PORT=$(free_port)
-  ORTAK_KEEP_BETWEEN_WRITES="${2:-true}" ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$data" RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &
+  # Trusting the loopback proxy lets the mixed load give each member an address of their own
+  # (X-Forwarded-For); the other runs send none.
+  ORTAK_TRUSTED_PROXIES=127.0.0.1 ORTAK_KEEP_BETWEEN_WRITES="${2:-true}" ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$data" RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && return
@@ -120,6 +122,30 @@ start_server() { # data folder [keep between writes: true (default) or false]
 }
 
 stop_server() { kill "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""; }
+
+# nginx serves $WORK/nginx/www: /startups from startups.html, any other path P from P.html.
+start_nginx() {
+  NGINX_PORT=$(free_port)
+  mkdir -p "$WORK/nginx/logs" "$WORK/nginx/www"
+  cat >"$WORK/nginx/nginx.conf" <<NGINX
+worker_processes auto;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/logs/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $WORK/nginx/www;
+    location = /startups { default_type text/html; try_files /startups.html =404; }
+    location / { default_type text/html; try_files \$uri.html =404; }
+  }
+}
+NGINX
+  "$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" -g 'daemon off;' &
+  NGINX_PID=$!
+  sleep 0.5
+}
 
 peak_kb() { awk '/VmHWM/ {print $2}' "/proc/$SERVER_PID/status"; }
 
@@ -219,10 +245,7 @@ MIXED_PAGES=(/startups "/startups?sector=fintech&sort=a-z" "/startups?sector=ene
   /favorites /overview)
 for n in 7 42 100 150 233 301 377 420 512 640 777 901; do MIXED_PAGES+=("/startups/bench-$n"); done
 sqlite3 "$DATA/ortak.db" "UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'bench@example.com') WHERE email LIKE 'bench-%@example.com'"
-PORT=$(free_port)
-ORTAK_TRUSTED_PROXIES=127.0.0.1 ORTAK_ADDR="127.0.0.1:$PORT" ORTAK_DATA_DIR="$DATA" RUST_LOG=warn "$BIN" serve >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 100); do curl -fsS "http://127.0.0.1:$PORT/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+start_server "$DATA"
 BASE="http://127.0.0.1:$PORT"
 python3 scripts/bench/members.py sign-in "$BASE" 200 "$WORK/members.lua"
 mkdir -p "$WORK/nginx/www/mixed"
@@ -248,25 +271,7 @@ request = function()
   return wrk.format("GET", page.ortak, {["Cookie"] = member.cookie, ["X-Forwarded-For"] = member.ip})
 end
 LUA
-NGINX_PORT=$(free_port)
-mkdir -p "$WORK/nginx/logs"
-cat >"$WORK/nginx/nginx.conf" <<NGINX
-worker_processes auto;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/logs/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    root $WORK/nginx/www;
-    location / { default_type text/html; try_files \$uri.html =404; }
-  }
-}
-NGINX
-"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" -g 'daemon off;' &
-NGINX_PID=$!
-sleep 0.5
+start_nginx
 mixed() { # label base target
   local line
   line=$(MIXED_TARGET=$3 wrk -t "$THREADS" -c "$CONNECTIONS" -d "${SECONDS_PER_RUN}s" -s "$WORK/mixed.lua" "$2" | grep '^RESULT')
@@ -345,27 +350,9 @@ for page in "$LIST" /overview /startups/bench-42 /favorites; do
   grep -q 'bench-1@example.com\|Ad1' "$file" || { echo "$page: not signed in" >&2; exit 1; }
 done
 
-NGINX_PORT=$(free_port)
-mkdir -p "$WORK/nginx/logs" "$WORK/nginx/www"
+mkdir -p "$WORK/nginx/www"
 cp "$WORK/startups.html" "$WORK/nginx/www/startups.html"
-cat >"$WORK/nginx/nginx.conf" <<NGINX
-worker_processes auto;
-pid $WORK/nginx/nginx.pid;
-error_log $WORK/nginx/logs/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  server {
-    listen 127.0.0.1:$NGINX_PORT;
-    root $WORK/nginx/www;
-    location = /startups { default_type text/html; try_files /startups.html =404; }
-    location / { default_type text/html; try_files \$uri.html =404; }
-  }
-}
-NGINX
-"$NGINX" -c "$WORK/nginx/nginx.conf" -p "$WORK/nginx" -g 'daemon off;' &
-NGINX_PID=$!
-sleep 0.5
+start_nginx
 
 WRITES_BEFORE=$(writes_counted)
 echo

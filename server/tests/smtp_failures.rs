@@ -26,68 +26,48 @@ fn silent_server() -> u16 {
     port
 }
 
-/// A mail server that refuses every recipient for good (550: no such mailbox).
-fn refusing_server() -> u16 {
+/// What a scripted mail server does with a recipient (`RCPT TO`).
+#[derive(Clone, Copy)]
+enum Recipient {
+    Take,
+    /// Refuses for good (550: no such mailbox).
+    Refuse,
+    /// Goes silent, as a server stuck on one mail would.
+    Stall,
+}
+
+/// A mail server that speaks SMTP and answers each recipient as `rule` says.
+fn mail_server(rule: fn(&str) -> Recipient) -> u16 {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            std::thread::spawn(move || refuse_recipients(stream));
+            std::thread::spawn(move || converse(stream, rule));
         }
     });
     port
 }
 
-fn refuse_recipients(mut stream: TcpStream) {
+fn converse(mut stream: TcpStream, rule: fn(&str) -> Recipient) {
     let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let _ = stream.write_all(b"220 refusing.test ESMTP\r\n");
-    let mut line = String::new();
-    while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
-        let command = line.to_ascii_uppercase();
-        let answer: &[u8] = if command.starts_with("EHLO") || command.starts_with("HELO") {
-            b"250 refusing.test\r\n"
-        } else if command.starts_with("RCPT") {
-            b"550 5.1.1 No such mailbox\r\n"
-        } else if command.starts_with("QUIT") {
-            let _ = stream.write_all(b"221 Bye\r\n");
-            return;
-        } else {
-            b"250 OK\r\n"
-        };
-        if stream.write_all(answer).is_err() {
-            return;
-        }
-        line.clear();
-    }
-}
-
-/// A mail server that takes every mail, except that it goes silent after the recipient of any
-/// mail to `slow@…`, as a server stuck on one mail would.
-fn stalling_server(slow: &'static str) -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    std::thread::spawn(move || {
-        for stream in listener.incoming().flatten() {
-            std::thread::spawn(move || accept_unless(stream, slow));
-        }
-    });
-    port
-}
-
-fn accept_unless(mut stream: TcpStream, slow: &str) {
-    let mut reader = BufReader::new(stream.try_clone().unwrap());
-    let _ = stream.write_all(b"220 stalling.test ESMTP\r\n");
+    let _ = stream.write_all(b"220 scripted.test ESMTP\r\n");
     let (mut line, mut in_data) = (String::new(), false);
     while reader.read_line(&mut line).is_ok_and(|n| n > 0) {
         let command = line.to_ascii_uppercase();
         let answer: &[u8] = if in_data {
             in_data = line != ".\r\n";
             if in_data { b"" } else { b"250 OK queued\r\n" }
-        } else if command.starts_with("RCPT") && line.contains(slow) {
-            std::thread::sleep(Duration::from_secs(3600));
-            return;
+        } else if command.starts_with("RCPT") {
+            match rule(&line) {
+                Recipient::Take => b"250 OK\r\n",
+                Recipient::Refuse => b"550 5.1.1 No such mailbox\r\n",
+                Recipient::Stall => {
+                    std::thread::sleep(Duration::from_secs(3600));
+                    return;
+                }
+            }
         } else if command.starts_with("EHLO") || command.starts_with("HELO") {
-            b"250 stalling.test\r\n"
+            b"250 scripted.test\r\n"
         } else if command.starts_with("DATA") {
             in_data = true;
             b"354 go ahead\r\n"
@@ -153,7 +133,7 @@ async fn a_silent_mail_server_costs_each_mail_its_deadline_not_all_mail_for_ever
 
 #[tokio::test]
 async fn a_permanent_refusal_is_not_retried() {
-    let url = format!("smtp://127.0.0.1:{}", refusing_server());
+    let url = format!("smtp://127.0.0.1:{}", mail_server(|_| Recipient::Refuse));
     let env = [
         ("ORTAK_SMTP_URL", url.as_str()),
         ("ORTAK_SMTP_TIMEOUT_SECONDS", "5"),
@@ -171,7 +151,14 @@ async fn a_permanent_refusal_is_not_retried() {
 
 #[tokio::test]
 async fn a_mail_the_server_is_slow_with_does_not_hold_the_others_back() {
-    let url = format!("smtp://127.0.0.1:{}", stalling_server("yavas@"));
+    let slow = |rcpt: &str| {
+        if rcpt.contains("yavas@") {
+            Recipient::Stall
+        } else {
+            Recipient::Take
+        }
+    };
+    let url = format!("smtp://127.0.0.1:{}", mail_server(slow));
     let env = [
         ("ORTAK_SMTP_URL", url.as_str()),
         ("ORTAK_SMTP_TIMEOUT_SECONDS", "20"),
