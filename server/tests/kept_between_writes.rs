@@ -331,3 +331,65 @@ async fn a_members_own_write_leaves_what_everyone_sees_kept_and_a_shared_one_doe
     assert!(page.contains("Cemre Enerji Yeni"));
     assert_eq!(visitor_hits(&server).await, hits + 1, "made afresh");
 }
+
+/// The text of every `name="csrf"` field on `html`.
+fn csrf_fields(html: &str) -> Vec<&str> {
+    html.split("name=\"csrf\" value=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect()
+}
+
+#[tokio::test]
+async fn a_shared_page_carries_each_members_own_name_and_token_escaped_where_they_stand() {
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
+    );
+    let ayse = sign_up(&server, "ayse@example.com").await;
+    let ali = sign_up(&server, "ali@example.com").await;
+    exec(
+        &server,
+        "UPDATE users SET first_name = 'Ayşe \"<b>', last_name = '& Co', position = 'CFO \"R&D\"' \
+         WHERE email = 'ayse@example.com'; \
+         UPDATE users SET first_name = 'Ali', last_name = 'Kaya', position = 'Kıdemli Analist' \
+         WHERE email = 'ali@example.com'",
+    )
+    .await;
+    let page = format!("/startups/{SLUG}");
+    let members = [
+        (&ayse, "Ayşe \"&lt;b&gt; &amp; Co", "CFO \"R&amp;D\""),
+        (&ali, "Ali Kaya", "Kıdemli Analist"),
+    ];
+    for path in [page.as_str(), "/startups", "/startups?sort=a-z"] {
+        // The first view makes the shared page, the next ones fill it in: each member's own
+        // values, escaped as a whole render escapes them, never the other's.
+        for _ in 0..3 {
+            for (i, (browser, name, position)) in members.iter().enumerate() {
+                let html = common::text(browser, server.url(path)).await;
+                let header = format!("<span class=\"avatar-menu__name\">{name}</span>");
+                assert!(html.contains(&header), "{path}: {name} in the header");
+                let who = format!("<strong>{name}</strong><span>{position}</span>");
+                assert!(html.contains(&who), "{path}: {position} in the menu");
+                let (_, other_name, other_position) = members[1 - i];
+                assert!(!html.contains(other_name) && !html.contains(other_position));
+                let tokens = csrf_fields(&html);
+                assert!(tokens.len() >= 2, "{path}: forms carry a token");
+                let own = csrf(browser, &server, path).await;
+                assert!(
+                    tokens.iter().all(|t| *t == own),
+                    "{path}: the member's own token"
+                );
+                assert!(
+                    !html.contains(['\u{E000}', '\u{E001}']),
+                    "{path}: no placeholder"
+                );
+            }
+        }
+    }
+    let filled = "ortak_shared_page_views_total{made=\"filled\"}";
+    assert!(
+        metric(&server, filled).await.unwrap_or(0) >= 18,
+        "the pages were filled in"
+    );
+}

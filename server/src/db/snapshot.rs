@@ -28,6 +28,11 @@ pub fn keep_between_writes(keep: bool) {
     KEEP.store(keep, Ordering::Relaxed);
 }
 
+/// Whether anything is kept (off: every request reads and renders afresh).
+pub fn keeping() -> bool {
+    KEEP.load(Ordering::Relaxed)
+}
+
 /// The write count the entries were made at, and the entries: one count for all of them, so
 /// a write lets the next `put` drop everything made before it. An entry is a cell filled once,
 /// so requests that miss together wait for one of them to make it.

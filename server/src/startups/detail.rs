@@ -2,7 +2,6 @@
 //! (visitors are sent to join or sign in by the route table). Staff also see drafts.
 
 use axum::extract::Path;
-use axum::http::StatusCode;
 use axum::response::Response;
 use ortak_app::domain::money::Money;
 use ortak_app::domain::startups::SECTIONS;
@@ -10,13 +9,15 @@ use ortak_app::domain::time_fmt::{format_date_long, format_day};
 use ortak_app::i18n::Locale;
 use ortak_app::pages::campaign::TermsCard;
 use ortak_app::pages::startups::{RoundFigures, StartupDetail, startup_page};
-use sqlx::SqlitePool;
+use ortak_app::shell::PageContext;
+use sqlx::{SqliteConnection, SqlitePool};
 use std::sync::{Arc, LazyLock};
 
-use super::kept::{self, Mine};
+use super::kept;
 use super::queries::{self, CardRow};
 use crate::db::snapshot::{RECORD_BYTES, Reads, Snapshot};
 use crate::error::AppError;
+use crate::web::session::CurrentUser;
 use crate::web::{Ctx, Member, Staff};
 
 /// The text in the page's language, or the other one when it is empty.
@@ -30,7 +31,7 @@ fn pick(locale: Locale, tr: String, en: String) -> String {
 
 /// The analysis sections in the page's language, in their fixed order.
 async fn sections(
-    db: &SqlitePool,
+    db: &mut SqliteConnection,
     startup: i64,
     locale: Locale,
 ) -> Result<Vec<(String, String)>, AppError> {
@@ -46,7 +47,7 @@ async fn sections(
 
 /// The fund team's latest updates, dated as the Turkish calendar shows them.
 async fn updates(
-    db: &SqlitePool,
+    db: &mut SqliteConnection,
     startup: i64,
     locale: Locale,
 ) -> Result<Vec<(String, String)>, AppError> {
@@ -62,7 +63,7 @@ async fn updates(
 
 /// The offer as the approved version set it; `None` for a campaign that states none (one
 /// approved before campaigns had terms).
-async fn terms(db: &SqlitePool, id: i64) -> Result<Option<TermsCard>, AppError> {
+async fn terms(db: &mut SqliteConnection, id: i64) -> Result<Option<TermsCard>, AppError> {
     let t = super::queries::terms::terms(db, id).await?;
     let (Some(pre_money), Some(price), Some(shares), Some(minimum)) = (
         t.pre_money_valuation_kurus,
@@ -150,21 +151,24 @@ async fn profile(ctx: &Ctx, id: i64) -> Result<Arc<Profile>, AppError> {
         .await
 }
 
+/// Made on one connection: its ten reads are one page's, and a connection taken and given back
+/// per read costs more than the reads (issue 29).
 async fn make_profile(db: &SqlitePool, id: i64, locale: Locale) -> Result<Arc<Profile>, AppError> {
-    let profile = queries::profile(db, id).await?;
+    let db = &mut *db.acquire().await?;
+    let profile = queries::profile(&mut *db, id).await?;
     let made = Arc::new(Profile {
         description: pick(locale, profile.description_tr, profile.description_en),
         website: profile.website,
         stage: profile.stage,
         team_size: profile.team_size,
         sections: sections(db, id, locale).await?,
-        founders: queries::founders(db, id)
+        founders: queries::founders(&mut *db, id)
             .await?
             .into_iter()
             .map(|f| (f.name, f.title, f.photo))
             .collect(),
-        pages: queries::page_positions(db, id).await?,
-        accelerators: queries::accelerators(db, id)
+        pages: queries::page_positions(&mut *db, id).await?,
+        accelerators: queries::accelerators(&mut *db, id)
             .await?
             .into_iter()
             .map(|a| {
@@ -175,7 +179,7 @@ async fn make_profile(db: &SqlitePool, id: i64, locale: Locale) -> Result<Arc<Pr
                 )
             })
             .collect(),
-        prior_rounds: queries::prior_rounds(db, id)
+        prior_rounds: queries::prior_rounds(&mut *db, id)
             .await?
             .into_iter()
             .map(|r| {
@@ -188,7 +192,7 @@ async fn make_profile(db: &SqlitePool, id: i64, locale: Locale) -> Result<Arc<Pr
             .collect(),
         updates: updates(db, id, locale).await?,
         terms: terms(db, id).await?,
-        documents: super::queries::documents::current(db, id)
+        documents: super::queries::documents::current(&mut *db, id)
             .await?
             .into_iter()
             .map(|d| {
@@ -200,12 +204,12 @@ async fn make_profile(db: &SqlitePool, id: i64, locale: Locale) -> Result<Arc<Pr
     Ok(made)
 }
 
-/// Everything the page shows of `row`, for the member whose marks are `mine`.
-async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, AppError> {
+/// Everything the page shows of `row`, for `user`.
+async fn load(ctx: &Ctx, user: &CurrentUser, row: &CardRow) -> Result<StartupDetail, AppError> {
     let id = row.id;
     let profile = profile(ctx, id).await?;
     let today = ctx.state().today();
-    let vip = mine.vip.contains(&id);
+    let vip = user.vip(id);
     let figures = kept::round_figures(ctx, id).await?;
     let rules = ctx.state().shared().rounds.rules();
     let goal = Money::from_kurus(row.funding_goal_kurus);
@@ -244,7 +248,7 @@ async fn load(ctx: &Ctx, mine: &Mine, row: &CardRow) -> Result<StartupDetail, Ap
         accelerators,
         prior_rounds,
         offer: row.funding().offer_for(today, vip),
-        card: row.card(Some(mine.saved(id)), today),
+        card: row.card(Some(user.saved(id)), today),
         cover: row.cover.clone(),
         description,
         website,
@@ -267,11 +271,19 @@ pub async fn detail(
     staff: Option<Staff>,
     Path(slug): Path<String>,
 ) -> Result<Response, AppError> {
+    let versions = ctx.state().writes();
     let row = kept::card(&ctx, staff.is_some(), &slug).await?;
-    let mine = kept::mine(&ctx, user.id).await?;
-    let detail = load(&ctx, &mine, &row).await?;
-    let page = ctx.page_ctx(|pc| startup_page(pc, detail));
-    Ok(ctx.render(StatusCode::OK, page).await)
+    // All the page shows of the member: whether they saved it, whether its VIP round is theirs
+    // (and, for staff, drafts too).
+    let marks = [user.saved(row.id), user.vip(row.id), staff.is_some()]
+        .map(|mark| if mark { '1' } else { '0' })
+        .iter()
+        .collect();
+    ctx.render_shared(versions, marks, || async {
+        let detail = load(&ctx, &user, &row).await?;
+        Ok(move |pc: &PageContext| startup_page(pc, detail))
+    })
+    .await
 }
 
 /// `GET /startups/{slug}/pages/{n}`: a presentation page, for members only.

@@ -3,8 +3,9 @@
 //!
 //! - shared by everyone: a catalogue page's cards and filters per language and query, a
 //!   startup's card per address (drafts kept apart, for staff only), and a round's figures;
-//! - each member's own ([`Mine`]): the startups they saved and those their VIP groups hold,
-//!   kept under their user id and never looked up under another.
+//! - each member's own ([`Mine`]): the startups they saved, as cards, kept under their user id
+//!   and never looked up under another (the marks on cards and pages, which startups they saved
+//!   and which VIP rounds are theirs, come with who they are: `web::CurrentUser`).
 //!
 //! The money's figures may be kept too: any write (a request, a payment, a closing round) ends
 //! every entry, and the investment itself re-checks the round's room in its own transaction.
@@ -19,22 +20,14 @@ use crate::db::snapshot::{RECORD_BYTES, Reads, Snapshot};
 use crate::error::AppError;
 use crate::web::Ctx;
 
-/// A member's own marks: the published startups they saved (as cards, newest first) and the
-/// startups their VIP groups hold.
+/// The published startups a member saved, as cards, newest first.
 pub struct Mine {
     pub favorites: Vec<CardRow>,
-    pub vip: Vec<i64>,
-}
-
-impl Mine {
-    pub fn saved(&self, startup: i64) -> bool {
-        self.favorites.iter().any(|c| c.id == startup)
-    }
 }
 
 static MINE: LazyLock<Snapshot<i64, Arc<Mine>>> = LazyLock::new(|| {
     Snapshot::new(Reads::OneMember, 4 << 20, |_, m| {
-        RECORD_BYTES * (1 + m.favorites.len()) + 8 * m.vip.len()
+        RECORD_BYTES * (1 + m.favorites.len())
     })
 });
 type CataloguePage = Arc<(Facets, Vec<CardRow>)>;
@@ -57,13 +50,12 @@ static ROUNDS: LazyLock<Snapshot<i64, Arc<RoundFigures>>> = LazyLock::new(|| {
     })
 });
 
-/// `user`'s marks.
+/// The startups `user` saved.
 pub async fn mine(ctx: &Ctx, user: i64) -> Result<Arc<Mine>, AppError> {
     let db = ctx.state().db();
     MINE.get_or_make(user, ctx.state().writes().of_member(user), || async {
         Ok(Arc::new(Mine {
             favorites: queries::favorite_cards(db, user).await?,
-            vip: queries::vip_startups(db, user).await?,
         }))
     })
     .await
@@ -81,8 +73,9 @@ pub async fn catalogue_page(
     let (limit, offset) = (i64::from(per_page), i64::from((page - 1) * per_page));
     CATALOGUE
         .get_or_make(key, ctx.state().writes(), || async {
-            let facets = queries::facets(db, q).await?;
-            let cards = queries::listed_cards(db, q, ctx.locale, limit, offset).await?;
+            let db = &mut *db.acquire().await?;
+            let facets = queries::facets(&mut *db, q).await?;
+            let cards = queries::listed_cards(&mut *db, q, ctx.locale, limit, offset).await?;
             Ok(Arc::new((facets, cards)))
         })
         .await

@@ -34,14 +34,58 @@ pub struct CurrentUser {
     /// Whether the user accepted the current membership agreement; member areas ask first
     /// (see `web::access::guard`).
     pub terms_current: bool,
+    /// The member's marks on startups' cards and pages: the startups they saved, and those
+    /// their VIP groups hold. Read with who they are, so a page needs no read of its own for
+    /// them (issue 29).
+    pub saved: Arc<[i64]>,
+    pub vip: Arc<[i64]>,
+}
+
+impl CurrentUser {
+    pub fn saved(&self, startup: i64) -> bool {
+        self.saved.contains(&startup)
+    }
+
+    pub fn vip(&self, startup: i64) -> bool {
+        self.vip.contains(&startup)
+    }
+}
+
+/// A user's row with their marks read out of it.
+struct Known {
+    row: SignedInUser,
+    saved: Arc<[i64]>,
+    vip: Arc<[i64]>,
+}
+
+impl Known {
+    fn new(row: SignedInUser) -> Result<Known, sqlx::Error> {
+        let ids = |json: &str| -> Result<Arc<[i64]>, sqlx::Error> {
+            let ids: Vec<i64> =
+                serde_json::from_str(json).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+            Ok(ids.into())
+        };
+        Ok(Known {
+            saved: ids(&row.saved_json)?,
+            vip: ids(&row.vip_json)?,
+            row,
+        })
+    }
 }
 
 /// A user's row as sessions are checked against it, kept between writes (issue 16): a page
 /// view and the requests that follow it (assets, images, islands' data) read it once. Every
 /// change to a user (a password, a role, a deactivation, the terms) is a write, after which it
 /// is read again, so the checks below always see the row as it stands.
-static USERS: std::sync::LazyLock<Snapshot<i64, Option<Arc<SignedInUser>>>> =
-    std::sync::LazyLock::new(|| Snapshot::new(Reads::OneMember, 4 << 20, |_, _| RECORD_BYTES));
+static USERS: std::sync::LazyLock<Snapshot<i64, Option<Arc<Known>>>> =
+    std::sync::LazyLock::new(|| {
+        Snapshot::new(Reads::OneMember, 4 << 20, |_, known| {
+            RECORD_BYTES
+                + known
+                    .as_ref()
+                    .map_or(0, |k| 8 * (k.saved.len() + k.vip.len()))
+        })
+    });
 
 /// Loads the user a session (or bearer token's session) belongs to, if still valid. `writes`
 /// is the count of writes read before (`AppState::writes`).
@@ -60,13 +104,14 @@ pub async fn load(
             writes.of_member(session_user.id),
             || async {
                 let row = queries::signed_in_user(db, session_user.id).await?;
-                Ok::<_, sqlx::Error>(row.map(Arc::new))
+                row.map(|row| Known::new(row).map(Arc::new)).transpose()
             },
         )
         .await?;
-    let Some(row) = row else {
+    let Some(known) = row else {
         return Ok(None);
     };
+    let row = &known.row;
     let valid = row.session_epoch == session_user.epoch
         && !row.deactivated
         && (session_user.two_factor || !needs_second_factor(row.role, row.has_totp));
@@ -84,5 +129,7 @@ pub async fn load(
         fund_member: row.fund_member,
         committee_member: row.committee_member,
         terms_current: row.terms_current,
+        saved: known.saved.clone(),
+        vip: known.vip.clone(),
     }))
 }

@@ -24,6 +24,7 @@ mod queries;
 pub mod render;
 pub mod routes;
 pub mod session;
+mod shared_page;
 pub mod upload;
 
 pub use access::{Access, CommitteeMember, FundMember, Member, Staff, SuperAdmin};

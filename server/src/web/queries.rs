@@ -28,6 +28,10 @@ pub struct SignedInUser {
     pub has_totp: bool,
     /// Whether the user accepted the current membership agreement (staff are not bound by it).
     pub terms_current: bool,
+    /// The startups they saved, a JSON array of ids.
+    pub saved_json: String,
+    /// The startups their VIP groups hold, a JSON array of ids.
+    pub vip_json: String,
 }
 
 pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<SignedInUser>> {
@@ -43,7 +47,12 @@ pub async fn signed_in_user(db: &SqlitePool, id: i64) -> sqlx::Result<Option<Sig
                 role <> 'investor' OR EXISTS (
                     SELECT 1 FROM acceptances a WHERE a.user_id = users.id
                     AND a.document = 'membership-agreement' AND a.version = ?
-                ) AS "terms_current!: bool"
+                ) AS "terms_current!: bool",
+                (SELECT json_group_array(f.startup_id) FROM favorites f WHERE f.user_id = users.id)
+                    AS "saved_json!: String",
+                (SELECT json_group_array(DISTINCT s.startup_id) FROM vip_group_members m
+                 JOIN vip_group_startups s ON s.group_id = m.group_id WHERE m.user_id = users.id)
+                    AS "vip_json!: String"
          FROM users WHERE id = ?"#,
         VERSION,
         id

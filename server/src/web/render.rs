@@ -74,16 +74,36 @@ impl Ctx {
         self.with_page_ctx(None, build)
     }
 
-    fn with_page_ctx<R>(&self, flash: Option<Flash>, build: impl FnOnce(&PageContext) -> R) -> R {
-        let shared = self.state().shared();
-        let viewer = self.user.as_ref().map(|u| Viewer {
+    /// The signed-in user as the header shows them.
+    pub(super) fn viewer(&self) -> Option<Viewer> {
+        self.user.as_ref().map(|u| Viewer {
             first_name: u.first_name.clone(),
             last_name: u.last_name.clone(),
             position: u.position.clone(),
             avatar_url: u.profile_image.as_ref().map(|f| format!("/api/file/{f}")),
             onboarding_path: (u.role == Role::Investor && u.onboarding_step <= 5)
                 .then(|| format!("/boardingFlow/{}", u.onboarding_step)),
-        });
+        })
+    }
+
+    pub(super) fn with_page_ctx<R>(
+        &self,
+        flash: Option<Flash>,
+        build: impl FnOnce(&PageContext) -> R,
+    ) -> R {
+        self.with_page_ctx_as(flash, self.viewer().as_ref(), &self.csrf, build)
+    }
+
+    /// Calls `build` with the page context, as `viewer` with `csrf` (a shared page's
+    /// placeholders, `super::shared_page`).
+    pub(super) fn with_page_ctx_as<R>(
+        &self,
+        flash: Option<Flash>,
+        viewer: Option<&Viewer>,
+        csrf: &str,
+        build: impl FnOnce(&PageContext) -> R,
+    ) -> R {
+        let shared = self.state().shared();
         // Staff see the sections they may open, read off the route table; others none.
         let user = self.user.as_ref().filter(|u| u.role >= Role::Admin);
         let staff_nav: Vec<(&str, &str)> = shared
@@ -102,8 +122,8 @@ impl Ctx {
             path: &self.path,
             query: self.query.as_deref(),
             public_url: &shared.public_url,
-            csrf: &self.csrf,
-            viewer: viewer.as_ref(),
+            csrf,
+            viewer,
             flash,
             assets: &shared.assets,
             year: self.state().now().year(),

@@ -15,7 +15,10 @@ pub struct Document {
 /// The documents of `startup` members read: the current information form and shareholder
 /// agreement (the newest of each) and every side letter. The committee's minutes and the
 /// issuer's evidence are staff's (`vault`).
-pub async fn current(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Document>> {
+pub async fn current(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<Document>> {
     sqlx::query_as!(
         Document,
         r#"SELECT id AS "id!", kind, file_name, uploaded_at AS "uploaded_at: OffsetDateTime"

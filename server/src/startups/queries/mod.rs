@@ -112,7 +112,7 @@ pub struct Facets {
     pub cities: Vec<String>,
 }
 
-pub async fn facets(db: &SqlitePool, q: &ListQuery) -> sqlx::Result<Facets> {
+pub async fn facets(db: impl sqlx::SqliteExecutor<'_>, q: &ListQuery) -> sqlx::Result<Facets> {
     let mut select = QueryBuilder::<Sqlite>::new("SELECT (SELECT COUNT(*) FROM startups s");
     push_filters(&mut select, q);
     select.push(
@@ -132,7 +132,7 @@ pub async fn facets(db: &SqlitePool, q: &ListQuery) -> sqlx::Result<Facets> {
 
 /// One page of the catalogue, in the order `q.sort` asks for (names in `locale`'s collation).
 pub async fn listed_cards(
-    db: &SqlitePool,
+    db: impl sqlx::SqliteExecutor<'_>,
     q: &ListQuery,
     locale: Locale,
     limit: i64,
@@ -205,7 +205,7 @@ pub struct Profile {
     pub team_size: i64,
 }
 
-pub async fn profile(db: &SqlitePool, startup: i64) -> sqlx::Result<Profile> {
+pub async fn profile(db: impl sqlx::SqliteExecutor<'_>, startup: i64) -> sqlx::Result<Profile> {
     sqlx::query_as!(
         Profile,
         "SELECT description_tr, description_en, website, stage, team_size FROM startups WHERE id = ?",
@@ -222,7 +222,10 @@ pub struct Section {
     pub body_en: String,
 }
 
-pub async fn sections(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Section>> {
+pub async fn sections(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<Section>> {
     sqlx::query_as!(
         Section,
         "SELECT section, body_tr, body_en FROM startup_sections WHERE startup_id = ?",
@@ -239,7 +242,10 @@ pub struct Founder {
 }
 
 /// The founders in their order, each with their photo's stored name if one was uploaded.
-pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Founder>> {
+pub async fn founders(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<Founder>> {
     sqlx::query_as!(
         Founder,
         r#"SELECT f.name, f.title, p.photo AS "photo?"
@@ -253,7 +259,10 @@ pub async fn founders(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Founder
 }
 
 /// The positions of the startup's presentation pages, in order.
-pub async fn page_positions(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<i64>> {
+pub async fn page_positions(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<i64>> {
     sqlx::query_scalar!(
         "SELECT position FROM startup_pages WHERE startup_id = ? ORDER BY position",
         startup
@@ -268,7 +277,10 @@ pub struct Accelerator {
     pub country: String,
 }
 
-pub async fn accelerators(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Accelerator>> {
+pub async fn accelerators(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<Accelerator>> {
     sqlx::query_as!(
         Accelerator,
         r#"SELECT attended_on AS "attended_on: Date", program, country FROM startup_accelerators
@@ -285,7 +297,10 @@ pub struct PriorRound {
     pub amount_usd: i64,
 }
 
-pub async fn prior_rounds(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<PriorRound>> {
+pub async fn prior_rounds(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<PriorRound>> {
     sqlx::query_as!(
         PriorRound,
         r#"SELECT raised_on AS "raised_on: Date", investors, amount_usd FROM startup_prior_rounds
@@ -304,7 +319,10 @@ pub struct Update {
 }
 
 /// The startup's 20 latest updates, newest first.
-pub async fn latest_updates(db: &SqlitePool, startup: i64) -> sqlx::Result<Vec<Update>> {
+pub async fn latest_updates(
+    db: impl sqlx::SqliteExecutor<'_>,
+    startup: i64,
+) -> sqlx::Result<Vec<Update>> {
     sqlx::query_as!(
         Update,
         r#"SELECT created_at AS "created_at: OffsetDateTime", body_tr, body_en FROM startup_updates
@@ -325,17 +343,6 @@ pub async fn is_vip(db: &SqlitePool, user: i64, startup: i64) -> sqlx::Result<bo
         startup
     )
     .fetch_one(db)
-    .await
-}
-
-/// The startups the VIP groups `user` belongs to hold.
-pub async fn vip_startups(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<i64>> {
-    sqlx::query_scalar!(
-        "SELECT DISTINCT s.startup_id FROM vip_group_members m
-         JOIN vip_group_startups s ON s.group_id = m.group_id WHERE m.user_id = ?",
-        user
-    )
-    .fetch_all(db)
     .await
 }
 

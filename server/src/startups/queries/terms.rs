@@ -1,8 +1,6 @@
 //! The SQL of the terms card: the offer as the approved version set it, the lead fund's
 //! commitment and the round's current information form.
 
-use sqlx::SqlitePool;
-
 pub struct TermsRow {
     pub pre_money_valuation_kurus: Option<i64>,
     pub share_price_kurus: Option<i64>,
@@ -19,7 +17,7 @@ pub struct TermsRow {
     pub information_form: Option<i64>,
 }
 
-pub async fn terms(db: &SqlitePool, startup: i64) -> sqlx::Result<TermsRow> {
+pub async fn terms(db: impl sqlx::SqliteExecutor<'_>, startup: i64) -> sqlx::Result<TermsRow> {
     sqlx::query_as!(
         TermsRow,
         r#"SELECT s.pre_money_valuation_kurus, s.share_price_kurus, s.shares_offered,
