@@ -8,6 +8,8 @@ use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
 
+use tokio::signal::unix::{Signal, SignalKind, signal};
+
 use crate::state::AppState;
 
 type TaskFuture<'a> = Pin<Box<dyn Future<Output = anyhow::Result<()>> + Send + 'a>>;
@@ -92,13 +94,31 @@ async fn purge_temp_files(state: &AppState) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Runs every task once per `interval`, forever; a failing task is logged and retried next tick.
-pub async fn run(state: AppState, interval: Duration) {
+/// `SIGUSR1`, which runs a round of the jobs at once. Taken before the server says it listens:
+/// until then the signal's default action would end the process.
+pub fn run_now_signal() -> Option<Signal> {
+    signal(SignalKind::user_defined1())
+        .inspect_err(|e| tracing::warn!(error = %e, "SIGUSR1 will not run the jobs"))
+        .ok()
+}
+
+/// Runs every task once per `interval`, and at once on `SIGUSR1` (an operator who fixed
+/// something; tests, instead of waiting for the timer), forever; a failing task is logged and
+/// retried next round. `ortak_job_rounds_total` counts the rounds run whole.
+pub async fn run(state: AppState, interval: Duration, mut now: Option<Signal>) {
     let tasks = tasks();
     let mut ticker = tokio::time::interval(interval);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        ticker.tick().await;
+        tokio::select! {
+            _ = ticker.tick() => {}
+            Some(()) = async {
+                match now.as_mut() {
+                    Some(signal) => signal.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => {}
+        }
         let shared_commits = crate::db::writes::shared_commits();
         for task in &tasks {
             let outcome = match (task.run)(&state).await {
@@ -112,5 +132,6 @@ pub async fn run(state: AppState, interval: Duration) {
                 .increment(1);
         }
         crate::db::writes::settle(shared_commits);
+        metrics::counter!("ortak_job_rounds_total").increment(1);
     }
 }

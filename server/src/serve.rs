@@ -76,6 +76,7 @@ pub async fn run(settings: Settings) -> anyhow::Result<()> {
     let jobs = tokio::spawn(jobs::run(
         state.clone(),
         std::time::Duration::from_secs(settings.jobs_interval_seconds.max(1)),
+        jobs::run_now_signal(),
     ))
     .abort_handle();
     let wal_bound = tokio::spawn(db::wal::keep_bounded(

@@ -355,7 +355,8 @@ async fn stale_drafts_are_purged_with_their_files() {
         fresh_visitor_posts(&server, "Yeni", Some(PDF.to_vec())).await,
         303
     );
-    tokio::time::sleep(Duration::from_millis(2500)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     assert_eq!(
         scalar(&server, "SELECT COUNT(*) FROM startup_applications").await,
         1

@@ -771,7 +771,8 @@ async fn an_early_close_waits_for_every_open_right_and_a_termination_tells_the_r
     );
     // An hour on, B's window is still open: the round is open and B may still withdraw.
     set_clock(&offset, 3600);
-    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     assert_eq!(
         scalar(
             &server,
@@ -1057,7 +1058,8 @@ async fn founders_disclose_after_funding_staff_approve_and_overdue_fund_use_is_c
     set_clock(&offset, 400 * 86_400);
     let chased = wait_for_count(&server, "SELECT COUNT(*) FROM outbox WHERE to_email = 'aciklama@example.com' AND subject LIKE '%fon kullanım raporu gecikti%'", 1).await;
     assert_eq!(chased, 1);
-    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     assert_eq!(scalar(&server, "SELECT COUNT(*) FROM outbox WHERE to_email = 'aciklama@example.com' AND subject LIKE '%fon kullanım raporu gecikti%'").await, 1, "once per due date");
     let kurucu = sign_in(&server, "aciklama@example.com", "gizli-sifre-123").await;
     let due = common::text(&kurucu, server.url(&path)).await;

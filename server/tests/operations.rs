@@ -403,3 +403,19 @@ async fn metrics_answer_the_local_host_or_the_token_holder_only() {
     assert_eq!(relayed(Some("yanlis")).await.unwrap().status(), 404);
     assert_eq!(relayed(Some("olcum-anahtari")).await.unwrap().status(), 200);
 }
+
+#[tokio::test]
+async fn sigusr1_runs_a_round_of_the_background_jobs_at_once() {
+    // An hour between rounds: only the round at start-up comes from the timer.
+    let server = Server::start_in(
+        TempDir::new().unwrap(),
+        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
+    );
+    let before = server.job_rounds().await;
+    server.run_jobs().await;
+    server.run_jobs().await;
+    assert!(server.job_rounds().await >= before + 2);
+    // The server is still there, and answers.
+    let home = common::client().get(server.url("/")).send().await.unwrap();
+    assert_eq!(home.status(), 200);
+}

@@ -455,7 +455,8 @@ async fn the_job_refunds_fees_owed_back_once_and_leaves_refused_refunds_to_staff
         payments(&server, id).await[0].refund_status.as_deref() == Some("refunded")
     })
     .await;
-    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     let refunds = iyzico.payment(&payment_id).await["refunds"].clone();
     assert_eq!(refunds.as_array().unwrap().len(), 1, "{refunds}");
     assert_eq!(refunds[0]["price"], "10000");
@@ -577,7 +578,8 @@ async fn a_refund_whose_answer_was_lost_is_read_back_from_iyzico_and_recorded_on
             .is_empty()
     })
     .await;
-    tokio::time::sleep(std::time::Duration::from_millis(2_500)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     assert_eq!(
         payments(&server, id).await[0].refund_status.as_deref(),
         Some("refunding"),

@@ -176,7 +176,8 @@ async fn the_job_voids_open_challenges_of_ended_requests_and_refunds_fees_owed_b
         payments(&server, id).await[0].refund_status.as_deref() == Some("refunded")
     })
     .await;
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     let notes: Vec<String> = sqlx::query_scalar(
         "SELECT note FROM request_events WHERE request_id = ? AND note LIKE '%refunded%'",
     )

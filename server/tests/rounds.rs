@@ -422,7 +422,8 @@ async fn payment_deadlines_remind_once_then_lapse_the_request() {
     // The fee is due 72 hours after approval: a reminder in its last 24 hours, once.
     set_clock(&file, 49 * 3600);
     assert_eq!(wait_for_count(&server, "SELECT COUNT(*) FROM request_notices WHERE kind = 'fee-reminder' AND request_id IN (SELECT id FROM investment_requests WHERE idempotency_key = 'd-1')", 1).await, 1);
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     assert_eq!(
         reminders("gec@example.com").await,
         1,

@@ -482,7 +482,8 @@ async fn the_demo_shows_rounds_in_every_state() {
         WHERE r.startup_id = s.id AND r.status IN ('funded', 'allocated'))".into()).await;
     assert_eq!(mismatched, 0);
     // And nothing in the demo is due to close or lapse at once.
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    server.run_jobs().await;
+    server.run_jobs().await;
     assert_eq!(
         count("SELECT COUNT(*) FROM investment_requests WHERE status = 'lapsed'".into()).await,
         1

@@ -116,6 +116,32 @@ impl Server {
         }
     }
 
+    /// Rounds of the background jobs run whole so far (`ortak_job_rounds_total`).
+    pub async fn job_rounds(&self) -> u64 {
+        text(&client(), self.url("/metrics"))
+            .await
+            .lines()
+            .find_map(|l| l.strip_prefix("ortak_job_rounds_total "))
+            .map_or(0, |n| n.trim().parse().unwrap())
+    }
+
+    /// Runs a round of the background jobs now (`SIGUSR1`) and returns once one round started
+    /// after this call has run whole: what "the next tick" does, without waiting for the timer.
+    pub async fn run_jobs(&self) {
+        let before = self.job_rounds().await;
+        for _ in 0..500 {
+            // A round under way when the signal comes ends first (one more); the one the signal
+            // asked for is the second.
+            // SAFETY: kill(2) on our own child's pid, with a signal the server handles.
+            unsafe { libc::kill(self.pid() as libc::pid_t, libc::SIGUSR1) };
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            if self.job_rounds().await >= before + 2 {
+                return;
+            }
+        }
+        panic!("no round of the background jobs ran in 10 s");
+    }
+
     /// The server's process id (for its memory figures in `/proc`).
     pub fn pid(&self) -> u32 {
         self.child.id()
