@@ -38,6 +38,18 @@ async fn status(browser: &reqwest::Client, server: &Server, path: &str) -> u16 {
         .as_u16()
 }
 
+/// `browser` saves the startup at `SLUG` through the site, then goes back to `return_to`.
+async fn save(browser: &reqwest::Client, server: &Server, token: &str, return_to: &str) {
+    let saved_it = post_form(
+        browser,
+        server.url(&format!("/favorites/{SLUG}")),
+        token,
+        &[("favorite", "1".into()), ("return", return_to.into())],
+    )
+    .await;
+    assert_eq!(saved_it.status(), 303);
+}
+
 /// Whether `html` shows the startup as saved (the toggle offers to remove it).
 fn saved(html: &str) -> bool {
     html.contains("aria-pressed=\"true\"")
@@ -104,14 +116,7 @@ async fn kept_pages_show_each_member_their_own_and_never_outlive_a_change() {
 
     // Ayşe saves the startup: her next pages show it, Ali's never do.
     let token = csrf(&ayse, &server, catalogue).await;
-    let saved_it = post_form(
-        &ayse,
-        server.url(&format!("/favorites/{SLUG}")),
-        &token,
-        &[("favorite", "1".into()), ("return", page.clone())],
-    )
-    .await;
-    assert_eq!(saved_it.status(), 303);
+    save(&ayse, &server, &token, &page).await;
     for _ in 0..3 {
         assert!(saved(&common::text(&ayse, server.url(&page)).await));
         assert!(!saved(&common::text(&ali, server.url(&page)).await));
@@ -225,14 +230,7 @@ async fn a_members_page_is_made_for_them_from_shared_parts_and_follows_the_clock
     // Ayşe saves the startup; Ali, reading the same kept card and profile right after, sees
     // his own page, without her saved mark.
     let token = csrf(&ayse, &server, &page).await;
-    let saved_it = post_form(
-        &ayse,
-        server.url(&format!("/favorites/{SLUG}")),
-        &token,
-        &[("favorite", "1".into()), ("return", page.clone())],
-    )
-    .await;
-    assert_eq!(saved_it.status(), 303);
+    save(&ayse, &server, &token, &page).await;
     for _ in 0..3 {
         let hers = common::text(&ayse, server.url(&page)).await;
         let his = common::text(&ali, server.url(&page)).await;
@@ -301,14 +299,7 @@ async fn a_members_own_write_leaves_what_everyone_sees_kept_and_a_shared_one_doe
 
     // A member saves a startup (their saved list and their session change, nothing shared):
     // the catalogue kept for visitors is still served.
-    let saved_it = post_form(
-        &member,
-        server.url(&format!("/favorites/{SLUG}")),
-        &token,
-        &[("favorite", "1".into()), ("return", "/startups".into())],
-    )
-    .await;
-    assert_eq!(saved_it.status(), 303);
+    save(&member, &server, &token, "/startups").await;
     assert_eq!(status(&visitor, &server, catalogue).await, 200);
     assert_eq!(
         visitor_hits(&server).await,
