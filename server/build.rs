@@ -19,6 +19,9 @@ fn main() {
         "package-lock.json",
         "build.mjs",
         "server/content",
+        // `sqlx::migrate!` embeds this folder; without this line a new migration alone
+        // would not rebuild the binary.
+        "server/migrations",
     ] {
         println!("cargo::rerun-if-changed={}", root.join(watched).display());
     }

@@ -7,7 +7,8 @@ use crate::domain::money::Money;
 use crate::i18n::Locale;
 
 /// Where a round stands (`startups.round_status`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(rename_all = "snake_case"))]
 pub enum RoundStatus {
     /// Taking requests while its period is open.

@@ -1,7 +1,8 @@
 //! The SQL of the startups area: the catalogue (its filters are the one dynamic query, built
 //! with a `QueryBuilder` from known fragments only), a startup's page, favourites, presentation
 //! pages, VIP early access and stored reports; the round's figures in `rounds`. Everything
-//! else is compile-checked.
+//! else is compile-checked but the lists of cards, built from known fragments around
+//! `CARD_JSON` and checked by the pages' tests.
 
 pub mod documents;
 mod favorites;
@@ -20,11 +21,13 @@ use ortak_app::domain::startups::{
 };
 use ortak_app::i18n::Locale;
 use ortak_app::pages::startup_editor::ReportForm;
-use sqlx::{FromRow, QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-/// A startup as its card shows it (whether a member saved it is theirs: `kept::Mine`).
-#[derive(Clone, FromRow)]
+/// A startup as its card shows it (whether a member saved it is theirs: `kept::Mine`). Lists
+/// of cards come from SQLite as one JSON array (`CARD_JSON`): one value crosses from SQLite's
+/// thread instead of a row at a time, each waking the request's task (issue 29).
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 pub struct CardRow {
     pub id: i64,
     pub slug: String,
@@ -39,8 +42,11 @@ pub struct CardRow {
     pub funded: bool,
     pub round_status: RoundStatus,
     pub period_kind: PeriodKind,
+    #[serde(with = "iso_date")]
     pub period_starts_on: Date,
+    #[serde(with = "iso_date")]
     pub period_ends_on: Date,
+    #[serde(with = "iso_date::option")]
     pub vip_until: Option<Date>,
     /// The stored logo's and cover's names (`images`), if staff uploaded them.
     pub logo: Option<String>,
@@ -49,17 +55,40 @@ pub struct CardRow {
     /// close was settled.
     pub closing_total_kurus: Option<i64>,
     pub closing_investors: Option<i64>,
+    #[serde(with = "time::serde::timestamp::milliseconds_i64::option")]
     pub closed_at: Option<OffsetDateTime>,
 }
 
-/// `SELECT` of [`CardRow`]s from `startups s` joined to `funds fu`.
-fn select_cards() -> QueryBuilder<'static, Sqlite> {
-    QueryBuilder::new(
-        "SELECT s.id, s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus, s.raised_kurus,
-             s.investor_count, s.funded, s.round_status, s.period_kind, s.period_starts_on, s.period_ends_on, s.vip_until,
-             s.logo, s.cover, s.closing_total_kurus, s.closing_investors, s.closed_at
-             FROM startups s JOIN funds fu ON fu.id = s.fund_id",
-    )
+time::serde::format_description!(iso_date, Date, "[year]-[month]-[day]");
+
+/// A card of `startups s JOIN funds fu` as a JSON object with `CardRow`'s fields (`closed_at`
+/// in Unix milliseconds, `funded` as a JSON boolean).
+const CARD_JSON: &str =
+    "json_object('id', s.id, 'slug', s.slug, 'name', s.name, 'sector', s.sector,
+    'fund', fu.name, 'city', s.city, 'funding_goal_kurus', s.funding_goal_kurus,
+    'raised_kurus', s.raised_kurus, 'investor_count', s.investor_count,
+    'funded', json(iif(s.funded, 'true', 'false')), 'round_status', s.round_status,
+    'period_kind', s.period_kind, 'period_starts_on', s.period_starts_on,
+    'period_ends_on', s.period_ends_on, 'vip_until', s.vip_until, 'logo', s.logo,
+    'cover', s.cover, 'closing_total_kurus', s.closing_total_kurus,
+    'closing_investors', s.closing_investors,
+    'closed_at', CAST(unixepoch(s.closed_at, 'subsec') * 1000 AS INTEGER))";
+
+/// Cards from the JSON array a statement built with `CARD_JSON`.
+fn cards_from_json(json: &str) -> sqlx::Result<Vec<CardRow>> {
+    serde_json::from_str(json).map_err(|e| sqlx::Error::Decode(Box::new(e)))
+}
+
+/// `SELECT json_group_array(…)` of the [`CardRow`]s of `startups s` joined to `funds fu`, in
+/// the order `key direction, s.id direction`; the caller adds the filters, then `ordered_page`.
+/// The array keeps that order itself (`ORDER BY` in the aggregate), however SQLite reads the
+/// subquery.
+fn select_cards_json(key: &str, direction: &str) -> QueryBuilder<'static, Sqlite> {
+    QueryBuilder::new(format!(
+        "SELECT json_group_array(json(card) ORDER BY k {direction}, id {direction}) FROM (
+             SELECT {CARD_JSON} AS card, {key} AS k, s.id AS id
+             FROM startups s JOIN funds fu ON fu.id = s.fund_id"
+    ))
 }
 
 fn push_range(qb: &mut QueryBuilder<Sqlite>, column: &'static str, range: &Range, scale: i64) {
@@ -138,22 +167,25 @@ pub async fn listed_cards(
     limit: i64,
     offset: i64,
 ) -> sqlx::Result<Vec<CardRow>> {
-    let mut select = select_cards();
-    push_filters(&mut select, q);
-    let order = match (Sort::from_code(&q.sort), locale) {
-        (Sort::Recent, _) => " ORDER BY s.created_at DESC, s.id DESC",
-        (Sort::AToZ, Locale::Tr) => " ORDER BY s.sort_key_tr, s.id",
-        (Sort::AToZ, Locale::En) => " ORDER BY s.sort_key_en, s.id",
-        (Sort::ZToA, Locale::Tr) => " ORDER BY s.sort_key_tr DESC, s.id DESC",
-        (Sort::ZToA, Locale::En) => " ORDER BY s.sort_key_en DESC, s.id DESC",
+    let (key, direction) = match (Sort::from_code(&q.sort), locale) {
+        (Sort::Recent, _) => ("s.created_at", "DESC"),
+        (Sort::AToZ, Locale::Tr) => ("s.sort_key_tr", "ASC"),
+        (Sort::AToZ, Locale::En) => ("s.sort_key_en", "ASC"),
+        (Sort::ZToA, Locale::Tr) => ("s.sort_key_tr", "DESC"),
+        (Sort::ZToA, Locale::En) => ("s.sort_key_en", "DESC"),
     };
+    let mut select = select_cards_json(key, direction);
+    push_filters(&mut select, q);
     select
-        .push(order)
-        .push(" LIMIT ")
+        .push(format_args!(
+            " ORDER BY {key} {direction}, s.id {direction} LIMIT "
+        ))
         .push_bind(limit)
         .push(" OFFSET ")
-        .push_bind(offset);
-    select.build_query_as().fetch_all(db).await
+        .push_bind(offset)
+        .push(")");
+    let json: String = select.build_query_scalar().fetch_one(db).await?;
+    cards_from_json(&json)
 }
 
 /// The card of the startup at `slug`: published ones, and drafts too when `drafts`.
@@ -178,22 +210,13 @@ pub async fn card(db: &SqlitePool, drafts: bool, slug: &str) -> sqlx::Result<Opt
 
 /// The published startups `user` saved, most recently saved first.
 pub async fn favorite_cards(db: &SqlitePool, user: i64) -> sqlx::Result<Vec<CardRow>> {
-    sqlx::query_as!(
-        CardRow,
-        r#"SELECT s.id AS "id!", s.slug, s.name, s.sector, fu.name AS fund, s.city, s.funding_goal_kurus,
-               s.raised_kurus, s.investor_count, s.funded AS "funded: bool",
-               s.round_status AS "round_status: RoundStatus",
-               s.period_kind AS "period_kind: PeriodKind", s.period_starts_on AS "period_starts_on: Date",
-               s.period_ends_on AS "period_ends_on: Date", s.vip_until AS "vip_until: Date",
-               s.logo, s.cover, s.closing_total_kurus, s.closing_investors,
-               s.closed_at AS "closed_at: OffsetDateTime"
-           FROM startups s JOIN funds fu ON fu.id = s.fund_id
-           JOIN favorites mine ON mine.startup_id = s.id AND mine.user_id = ?
-           WHERE s.published = 1 ORDER BY mine.created_at DESC"#,
-        user
-    )
-    .fetch_all(db)
-    .await
+    let mut select = select_cards_json("mine.created_at", "DESC");
+    select
+        .push(" JOIN favorites mine ON mine.startup_id = s.id AND mine.user_id = ")
+        .push_bind(user)
+        .push(" WHERE s.published = 1)");
+    let json: String = select.build_query_scalar().fetch_one(db).await?;
+    cards_from_json(&json)
 }
 
 /// What a startup's page shows beyond its card.
@@ -377,4 +400,76 @@ pub async fn insert_report(
     )
     .fetch_one(conn)
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use sqlx::sqlite::SqlitePoolOptions;
+
+    use super::*;
+
+    /// Every kind of card (open, funded, VIP, closed with its time in either stored form, with
+    /// and without images): read in a JSON list, it is the card read as a row.
+    #[tokio::test]
+    async fn a_card_in_a_json_list_is_the_card_read_as_a_row() {
+        let db = SqlitePoolOptions::new()
+            .max_connections(1)
+            .connect("sqlite::memory:")
+            .await
+            .unwrap();
+        sqlx::migrate!("./migrations").run(&db).await.unwrap();
+        sqlx::raw_sql(
+            "INSERT INTO funds (id, slug, name) VALUES (1, 'f', 'Fon \"A&B\"');
+             INSERT INTO users (id, email, first_name, last_name) VALUES (7, 'a@example.com', 'A', 'B');
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5)
+             INSERT INTO startups (slug, name, sort_key_tr, sort_key_en, sector, fund_id, city,
+                 description_tr, description_en, stage, funding_goal_kurus, raised_kurus,
+                 completion_pct, investor_count, funded, period_kind, period_starts_on,
+                 period_ends_on, published, created_at)
+             SELECT 's-' || i, 'Girişim \"' || i || '\" ığüşöç', 'g' || i, 'g' || i, 'fintech', 1,
+                 'İzmir', '', '', 'seed', 100000000 + i, i * 1000, 1, i, i = 2,
+                 CASE WHEN i % 2 = 0 THEN 'pre_investment' ELSE 'investment' END,
+                 '2026-01-0' || i, '2026-02-0' || i, 0, '2026-01-01T00:00:0' || i || 'Z'
+             FROM n;
+             INSERT INTO campaign_versions (startup_id, number, content, submitted_at, status, decided_at)
+             SELECT id, 1, '{}', created_at, 'approved', created_at FROM startups;
+             UPDATE startups SET published = 1, approved_version_id = (
+                 SELECT v.id FROM campaign_versions v WHERE v.startup_id = startups.id);
+             UPDATE startups SET vip_until = '2026-01-20', logo = '0123456789abcdef0123456789abcdef',
+                 cover = 'fedcba9876543210fedcba9876543210'
+             WHERE slug = 's-3';
+             UPDATE startups SET round_status = 'failed', closing_total_kurus = 4500,
+                 closing_investors = 2, closed_at = '2026-02-10 09:30:00.123456789+00:00'
+             WHERE slug = 's-4';
+             UPDATE startups SET round_status = 'failed', closing_total_kurus = 0,
+                 closing_investors = 0, closed_at = '2026-02-11T23:59:59Z' WHERE slug = 's-5';
+             INSERT INTO favorites (user_id, startup_id) SELECT 7, id FROM startups;",
+        )
+        .execute(&db)
+        .await
+        .unwrap();
+        let listed = listed_cards(&db, &ListQuery::default(), Locale::Tr, 10, 0)
+            .await
+            .unwrap();
+        let saved = favorite_cards(&db, 7).await.unwrap();
+        assert_eq!((listed.len(), saved.len()), (5, 5));
+        for list in [listed, saved] {
+            for json in list {
+                let row = card(&db, false, &json.slug).await.unwrap().unwrap();
+                let closed_ms =
+                    |c: &CardRow| c.closed_at.map(|t| t.unix_timestamp_nanos() / 1_000_000);
+                assert_eq!(closed_ms(&json), closed_ms(&row), "{}", json.slug);
+                assert_eq!(
+                    CardRow {
+                        closed_at: None,
+                        ..json
+                    },
+                    CardRow {
+                        closed_at: None,
+                        ..row
+                    }
+                );
+            }
+        }
+    }
 }
