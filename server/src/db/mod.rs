@@ -88,6 +88,10 @@ pub async fn connect(
         .pragma("journal_size_limit", wal.max_bytes().to_string());
     SqlitePoolOptions::new()
         .max_connections(8)
+        // A connection to a local file does not go stale, and sqlx pings each one as it goes
+        // back to the pool: a second ping as it is taken would be one more round trip to its
+        // thread on every read (issue 29).
+        .test_before_acquire(false)
         .after_connect(move |conn, _| {
             metrics::counter!("ortak_db_acquires_total").increment(1);
             Box::pin(writes::count_commits(conn, wal.autocheckpoint))

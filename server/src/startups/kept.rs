@@ -73,10 +73,8 @@ pub async fn catalogue_page(
     let (limit, offset) = (i64::from(per_page), i64::from((page - 1) * per_page));
     CATALOGUE
         .get_or_make(key, ctx.state().writes(), || async {
-            let db = &mut *db.acquire().await?;
-            let facets = queries::facets(&mut *db, q).await?;
-            let cards = queries::listed_cards(&mut *db, q, ctx.locale, limit, offset).await?;
-            Ok(Arc::new((facets, cards)))
+            let page = queries::catalogue_page(db, q, ctx.locale, limit, offset).await?;
+            Ok(Arc::new(page))
         })
         .await
 }
