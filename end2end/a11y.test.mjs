@@ -231,6 +231,9 @@ function describeAxe(v) {
   return `[axe] ${v.id} (${v.impact}): ${v.help}\n${nodes}${more}`;
 }
 
+/** Milliseconds spent in each check, over the whole suite (printed at its end). */
+const spent = {};
+
 describe('accessibility and HTML validity', () => {
   let server;
   let sink;
@@ -256,6 +259,7 @@ describe('accessibility and HTML validity', () => {
   });
 
   after(async () => {
+    console.log(`# time per check, whole suite: ${Object.entries(spent).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
     await fundMember.context?.close();
     await investor.context?.close();
     await browser?.close();
@@ -269,9 +273,17 @@ describe('accessibility and HTML validity', () => {
    */
   async function check(page, where, html, report) {
     const issues = [];
+    const timed = async (phase, work) => {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        spent[phase] = (spent[phase] ?? 0) + performance.now() - started;
+      }
+    };
     // A misspelt or missing Fluent id renders the loader's placeholder instead of the text.
     for (const m of html.matchAll(/Unknown localization key: ([^<]{0,60})/g)) issues.push(`[fluent] no message: ${m[1]}`);
-    const validation = await validator.validateString(html, where);
+    const validation = await timed('html-validate', () => validator.validateString(html, where));
     for (const result of validation.results) {
       for (const m of result.messages) {
         if (m.severity < 2) continue;
@@ -290,9 +302,9 @@ describe('accessibility and HTML validity', () => {
       await page.waitForSelector('[data-island="staff-table"] :is(.staff-table__count, .staff-table__status[role="alert"])');
     }
     report.pages += 1;
-    for (const v of await axeViolations(page)) issues.push(describeAxe(v));
-    for (const control of await unreachable(page)) issues.push(`[keyboard] not reachable with Tab: ${control}`);
-    issues.push(...(await layoutProblems(page, `${report.role ?? ''} ${where}`)));
+    for (const v of await timed('axe', () => axeViolations(page))) issues.push(describeAxe(v));
+    for (const control of await timed('keyboard', () => unreachable(page))) issues.push(`[keyboard] not reachable with Tab: ${control}`);
+    issues.push(...(await timed('layout', () => layoutProblems(page, `${report.role ?? ''} ${where}`))));
     if (issues.length > 0) report.problems.push(`${where}\n    ${issues.join('\n    ')}`);
   }
 
