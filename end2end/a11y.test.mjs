@@ -227,6 +227,9 @@ async function unreachable(page) {
     }
   } finally {
     await cdp.detach();
+    // The walk may end on the skip link, which shows while it has the focus: not in the
+    // screenshots that follow.
+    await page.evaluate(() => document.activeElement?.blur());
   }
   return page.evaluate(
     () =>

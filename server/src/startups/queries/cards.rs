@@ -13,9 +13,7 @@ use ortak_app::i18n::Locale;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use time::{Date, OffsetDateTime};
 
-/// A startup as its card shows it (whether a member saved it is theirs: `kept::Mine`). Lists
-/// of cards come from SQLite as one JSON array (`CARD_JSON`): one value crosses from SQLite's
-/// thread instead of a row at a time, each waking the request's task (issue 29).
+/// A startup as its card shows it (whether a member saved it is theirs: `kept::Mine`).
 #[derive(Clone, Debug, PartialEq, serde::Deserialize)]
 pub struct CardRow {
     pub id: i64,
@@ -257,7 +255,17 @@ mod tests {
             .unwrap();
         assert_eq!(facets.total, 5);
         let saved = favorite_cards(&db, 7).await.unwrap();
-        assert_eq!((listed.len(), saved.len()), (5, 5));
+        // The lists keep their order: the newest first; saved at the same second, the last
+        // saved first; a page of the names from Z to A.
+        let slugs = |cards: &[CardRow]| cards.iter().map(|c| c.slug.clone()).collect::<Vec<_>>();
+        assert_eq!(slugs(&listed), ["s-5", "s-4", "s-3", "s-2", "s-1"]);
+        assert_eq!(slugs(&saved), ["s-5", "s-4", "s-3", "s-2", "s-1"]);
+        let z_a = ListQuery {
+            sort: "z-a".into(),
+            ..ListQuery::default()
+        };
+        let (_, backwards) = catalogue_page(&db, &z_a, Locale::En, 2, 1).await.unwrap();
+        assert_eq!(slugs(&backwards), ["s-4", "s-3"]);
         for list in [listed, saved] {
             for json in list {
                 let row = card(&db, false, &json.slug).await.unwrap().unwrap();
