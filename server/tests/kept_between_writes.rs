@@ -57,10 +57,7 @@ fn saved(html: &str) -> bool {
 
 #[tokio::test]
 async fn warm_member_pages_take_nothing_from_sqlite() {
-    let server = Server::start_in(
-        TempDir::new().unwrap(),
-        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
-    );
+    let server = Server::start_jobs_on_request();
     let member = sign_up(&server, "okur@example.com").await;
     let pages = [
         "/startups".to_owned(),
@@ -286,10 +283,7 @@ async fn visitor_hits(server: &Server) -> u64 {
 
 #[tokio::test]
 async fn a_members_own_write_leaves_what_everyone_sees_kept_and_a_shared_one_does_not() {
-    let server = Server::start_in(
-        TempDir::new().unwrap(),
-        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
-    );
+    let server = Server::start_jobs_on_request();
     let member = sign_up(&server, "kaydeden@example.com").await;
     let token = csrf(&member, &server, "/favorites").await;
     let visitor = client();
@@ -333,10 +327,7 @@ fn csrf_fields(html: &str) -> Vec<&str> {
 
 #[tokio::test]
 async fn a_shared_page_carries_each_members_own_name_and_token_escaped_where_they_stand() {
-    let server = Server::start_in(
-        TempDir::new().unwrap(),
-        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
-    );
+    let server = Server::start_jobs_on_request();
     let ayse = sign_up(&server, "ayse@example.com").await;
     let ali = sign_up(&server, "ali@example.com").await;
     exec(

@@ -406,11 +406,8 @@ async fn metrics_answer_the_local_host_or_the_token_holder_only() {
 
 #[tokio::test]
 async fn sigusr1_runs_a_round_of_the_background_jobs_at_once() {
-    // An hour between rounds: only the round at start-up comes from the timer.
-    let server = Server::start_in(
-        TempDir::new().unwrap(),
-        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
-    );
+    // Only the round at start-up comes from the timer.
+    let server = Server::start_jobs_on_request();
     let before = server.job_rounds().await;
     server.run_jobs().await;
     server.run_jobs().await;

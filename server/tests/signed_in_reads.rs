@@ -29,10 +29,7 @@ async fn session_rows(db: &SqlitePool) -> Vec<(String, Vec<u8>, String)> {
 
 #[tokio::test]
 async fn signed_in_page_views_write_nothing_and_sessions_survive_a_restart() {
-    let server = Server::start_in(
-        TempDir::new().unwrap(),
-        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
-    );
+    let server = Server::start_jobs_on_request();
     let member = sign_up(&server, "okuyan@example.com").await;
     let slug: String =
         sqlx::query_scalar("SELECT slug FROM startups WHERE published = 1 ORDER BY id LIMIT 1")
@@ -162,10 +159,7 @@ async fn staff_lists_are_shared_within_a_role_and_never_outlive_a_write() {
 /// never across a write, whether made through the site or from outside it.
 #[tokio::test]
 async fn a_startups_page_never_shows_its_profile_from_before_a_write() {
-    let server = Server::start_in(
-        TempDir::new().unwrap(),
-        &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
-    );
+    let server = Server::start_jobs_on_request();
     let member = sign_up(&server, "izleyen@example.com").await;
     let db = server.db().await;
     let slug: String =

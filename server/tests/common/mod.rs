@@ -51,6 +51,15 @@ impl Server {
         Server::start_in(TempDir::new().unwrap(), &[("ORTAK_DEMO", "1")])
     }
 
+    /// The demo, with an hour between the jobs' rounds: after the round at start-up, rounds
+    /// run only when the test asks (`run_jobs`), so nothing writes behind its back.
+    pub fn start_jobs_on_request() -> Server {
+        Server::start_in(
+            TempDir::new().unwrap(),
+            &[("ORTAK_DEMO", "1"), ("ORTAK_JOBS_INTERVAL_SECONDS", "3600")],
+        )
+    }
+
     pub fn start_in(data: TempDir, env: &[(&str, &str)]) -> Server {
         Server::launch(Server::command(&data, env), data)
     }
