@@ -490,6 +490,9 @@ async fn every_kind_of_response_carries_the_security_headers() {
         .unwrap();
     assert_eq!(too_large.status(), 413);
     assert_secure_headers("a 413", too_large.headers());
+    // Its body was refused unread: the connection ends and says so, or a client that kept it
+    // would lose its next request (the form crawl in `hostile` sends one right after).
+    assert_eq!(too_large.headers()["connection"], "close");
     let wrong_type = client()
         .post(server.url("/newsletter"))
         .header("content-type", "text/plain")
@@ -498,6 +501,7 @@ async fn every_kind_of_response_carries_the_security_headers() {
         .await
         .unwrap();
     assert_eq!(wrong_type.status(), 415);
+    assert_eq!(wrong_type.headers()["connection"], "close");
     assert_secure_headers("a 415", wrong_type.headers());
     for (path, status) in [
         ("/", 200),

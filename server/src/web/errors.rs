@@ -49,7 +49,7 @@ async fn render(ctx: &Ctx, status: StatusCode, marker: &ErrorMarker) -> Response
             ),
         };
         let body = serde_json::json!({ "ok": false, "message": message });
-        return retry_later((status, axum::Json(body)).into_response());
+        return status_headers((status, axum::Json(body)).into_response());
     }
     let page = ctx.page_ctx(|pc| match status {
         StatusCode::NOT_FOUND => errors::not_found(pc),
@@ -62,16 +62,23 @@ async fn render(ctx: &Ctx, status: StatusCode, marker: &ErrorMarker) -> Response
         }
         _ => errors::server_error(pc, &ctx.request_id),
     });
-    retry_later(ctx.render(status, page).await)
+    status_headers(ctx.render(status, page).await)
 }
 
-/// A 503 (too busy, the disk full) says when to try again.
-fn retry_later(mut response: Response) -> Response {
-    if response.status() == StatusCode::SERVICE_UNAVAILABLE {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, header::HeaderValue::from_static("5"));
-    }
+/// A 503 (too busy, the disk full) says when to try again. A 413 or a 415 says the connection
+/// ends with it: the body was refused unread, so nothing more can follow on that connection, and
+/// a client that kept it for its next request would see that request fail (RFC 9112, 9.6).
+fn status_headers(mut response: Response) -> Response {
+    let (name, value) = match response.status() {
+        StatusCode::SERVICE_UNAVAILABLE => (header::RETRY_AFTER, "5"),
+        StatusCode::PAYLOAD_TOO_LARGE | StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            (header::CONNECTION, "close")
+        }
+        _ => return response,
+    };
+    response
+        .headers_mut()
+        .insert(name, header::HeaderValue::from_static(value));
     response
 }
 
