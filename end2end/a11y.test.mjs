@@ -126,6 +126,8 @@ const PUBLIC = [
   ['/track-record?lang=en', 200],
   ['/no-such-page', 404],
 ];
+/** How the audited pages open: in Turkish, at the layout check's desktop width. */
+const AUDITED = { locale: 'tr-TR', viewport: { width: 1440, height: 900 } };
 /**
  * The public pages staff and fund members are audited on. A public page differs between signed-in
  * members only in its header, which each role's own pages show too; every public page is
@@ -444,7 +446,7 @@ describe('accessibility and HTML validity', () => {
   }
 
   it('visitor: public pages, sign-in and sign-up, and refused forms', async (t) => {
-    const context = await newContext(browser, { locale: 'tr-TR' });
+    const context = await newContext(browser, AUDITED);
     const page = await context.newPage();
     const report = { pages: 0, problems: [], role: 'visitor' };
     await publicPages(page, report);
@@ -473,7 +475,7 @@ describe('accessibility and HTML validity', () => {
   });
 
   it('investor: onboarding, MKK, an investment request, member and public pages', async (t) => {
-    investor.context = await newContext(browser, { locale: 'tr-TR' });
+    investor.context = await newContext(browser, AUDITED);
     const context = investor.context;
     const page = await context.newPage();
     investor.page = page;
@@ -579,7 +581,7 @@ describe('accessibility and HTML validity', () => {
   });
 
   it('superadmin: every staff page and editor, member and public pages; adds a fund-team member', async (t) => {
-    const context = await newContext(browser, { locale: 'tr-TR' });
+    const context = await newContext(browser, AUDITED);
     const page = await context.newPage();
     const report = { pages: 0, problems: [], role: 'superadmin' };
     // Signing in: the password, then the authenticator's enrolment and the recovery codes.
@@ -597,7 +599,7 @@ describe('accessibility and HTML validity', () => {
     assert.equal(signedIn.status(), 200);
 
     // The fund member joins; the superadmin adds them to fund 1's team (the vcGroups form).
-    fundMember.context = await newContext(browser, { locale: 'tr-TR' });
+    fundMember.context = await newContext(browser, AUDITED);
     fundMember.page = await fundMember.context.newPage();
     await join(fundMember.page, { server, sink }, fundMember.email);
     await page.goto(server.url('/dashboard/vcGroups'));
@@ -632,14 +634,14 @@ describe('accessibility and HTML validity', () => {
   });
 
   it('admin: the staff pages an admin may open, member and public pages', async (t) => {
-    const context = await newContext(browser, { locale: 'tr-TR' });
+    const context = await newContext(browser, AUDITED);
     const page = await context.newPage();
     const report = { pages: 0, problems: [], role: 'admin' };
     const signedIn = await signIn(page, server, ADMIN.email, ADMIN.password);
     assert.equal(signedIn.status(), 200);
     // The second sign-in asks for the authenticator's code.
     {
-      const again = await newContext(browser, { locale: 'tr-TR' });
+      const again = await newContext(browser, AUDITED);
       const other = await again.newPage();
       await other.goto(server.url('/signin'));
       await other.fill('#email', ADMIN.email);
@@ -706,7 +708,7 @@ describe('accessibility and HTML validity', () => {
   });
 
   it('keyboard only: the sign-in and newsletter forms are reached with Tab and sent with Enter', async () => {
-    const context = await newContext(browser, { locale: 'tr-TR' });
+    const context = await newContext(browser, AUDITED);
     const page = await context.newPage();
 
     // Sign-in: e-mail, password, the submit button, Enter.

@@ -4,7 +4,7 @@
 1. import cycles among the top-level modules of server/src (limit 0);
 2. source files over 400 lines in app/src and server/src (limit 0; demo content and test
    modules aside);
-3. functions over 80 lines (limit 5);
+3. functions over 80 lines (limit 0: none is left, and a long one is split where it reads best);
 4. SQL outside the areas' `queries.rs` files (or a `queries/` folder) and `db/` (limit 0);
 5. transactions begun other than through `db::write` (limit 0): a deferred transaction that
    reads before it writes fails at once when another connection wrote in between.
@@ -21,7 +21,7 @@ SERVER = ROOT / "server" / "src"
 SOURCES = [ROOT / "app" / "src", SERVER]
 MAX_FILE_LINES = 400
 MAX_FN_LINES = 80
-MAX_LONG_FNS = 5
+MAX_LONG_FNS = 0
 
 BEGIN_CALL = re.compile(r"\.begin(_with)?\(")
 SQL_CALL = re.compile(r"\bsqlx::(query|query_as|query_scalar|query_with|query_as_with)\b|\bQueryBuilder\b")

@@ -64,7 +64,44 @@ pub fn sector_chart(ctx: &PageContext, data: &[(String, Money)]) -> impl IntoVie
 }
 
 pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
-    let count = |id: &str, n: i64| ctx.locale.t_args(id, &[("count", FluentArg::Num(n))]);
+    let sectors = by_sector(&o.holdings);
+    let chart = if sectors.is_empty() {
+        view! { <p class="empty-state">{ctx.t("my-investments-empty")}</p> }.into_any()
+    } else {
+        sector_chart(ctx, &sectors).into_any()
+    };
+    let holdings = (!o.holdings.is_empty()).then(|| {
+        view! {
+            <section class="section" aria-labelledby="holdings">
+                <h2 class="section__title" id="holdings">{ctx.t("portfolio-holdings")}</h2>
+                {holdings_table(ctx, &o.holdings)}
+            </section>
+        }
+    });
+    let name = ctx.viewer.map(|v| v.first_name.clone()).unwrap_or_default();
+    let body = view! {
+        <header class="prose__header">
+            <h1>{ctx.locale.t_args("overview-greeting", &[("name", name.into())])}</h1>
+            <p class="lead">{ctx.t("overview-lead")}</p>
+        </header>
+        {notices(ctx, &o)}
+        {summary_cards(ctx, &o)}
+        {followed(ctx, &o.followed)}
+        {holdings}
+        <section class="section" aria-labelledby="by-sector">
+            <h2 class="section__title" id="by-sector">{ctx.t("overview-by-sector")}</h2>
+            {chart}
+        </section>
+    }
+    .into_any();
+    let mut page = Page::new(ctx.t("nav-overview"), ctx.t("overview-lead"), body);
+    page.indexable = false;
+    page
+}
+
+/// What the member still has to do: confirm the e-mail address, finish onboarding, give the
+/// MKK number (asked once the address is confirmed).
+fn notices(ctx: &PageContext, o: &Overview) -> impl IntoView + use<> {
     let verify = o.unverified.then(|| {
         view! {
             <div class="flash flash--error notice-row" role="alert">
@@ -90,30 +127,15 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
             </div>
         }
     });
-    let sectors = by_sector(&o.holdings);
-    let chart = if sectors.is_empty() {
-        view! { <p class="empty-state">{ctx.t("my-investments-empty")}</p> }.into_any()
-    } else {
-        sector_chart(ctx, &sectors).into_any()
-    };
+    view! { {verify} {onboarding} {mkk} }
+}
+
+/// One card each: the portfolio, pending requests, open startups, reports, and the fund's
+/// invitation.
+fn summary_cards(ctx: &PageContext, o: &Overview) -> impl IntoView + use<> {
+    let count = |id: &str, n: i64| ctx.locale.t_args(id, &[("count", FluentArg::Num(n))]);
     let (invested, value) = totals(&o.holdings);
-    let holdings = (!o.holdings.is_empty()).then(|| {
-        view! {
-            <section class="section" aria-labelledby="holdings">
-                <h2 class="section__title" id="holdings">{ctx.t("portfolio-holdings")}</h2>
-                {holdings_table(ctx, &o.holdings)}
-            </section>
-        }
-    });
-    let name = ctx.viewer.map(|v| v.first_name.clone()).unwrap_or_default();
-    let body = view! {
-        <header class="prose__header">
-            <h1>{ctx.locale.t_args("overview-greeting", &[("name", name.into())])}</h1>
-            <p class="lead">{ctx.t("overview-lead")}</p>
-        </header>
-        {verify}
-        {onboarding}
-        {mkk}
+    view! {
         <div class="card-grid overview-cards">
             <article class="card">
                 <h2 class="card__title">{ctx.t("home-card-portfolio-title")}</h2>
@@ -146,15 +168,5 @@ pub fn overview_page(ctx: &PageContext, o: Overview) -> Page {
                 <a class="card__link" href="/gsyf">{ctx.t("home-fund-button")}</a>
             </article>
         </div>
-        {followed(ctx, &o.followed)}
-        {holdings}
-        <section class="section" aria-labelledby="by-sector">
-            <h2 class="section__title" id="by-sector">{ctx.t("overview-by-sector")}</h2>
-            {chart}
-        </section>
     }
-    .into_any();
-    let mut page = Page::new(ctx.t("nav-overview"), ctx.t("overview-lead"), body);
-    page.indexable = false;
-    page
 }

@@ -148,68 +148,82 @@ pub async fn seed(
     }
     match round.scenario {
         Scenario::Open | Scenario::Waitlist => commitments(conn, &mut seq, total, now).await,
-        Scenario::Funded => {
-            for (id, amount) in &funded {
-                let share = share_ppm(Money::from_kurus(*amount), Money::from_kurus(total));
-                queries::insert_money(conn, *id, "allocated", *amount, "", close_at).await?;
-                step(conn, *id, "allocated", close_at).await?;
-                let m = DemoMove {
-                    share_ppm: Some(share),
-                    ..moved(*id, "allocated", close_at)
-                };
-                queries::move_request(conn, &m).await?;
-            }
-            queries::close_round(conn, round.startup, true, total, close_at).await?;
-            let valuation = round.goal_lira * 100 * 8;
-            queries::round_figures(conn, round.startup, valuation, round.goal_lira * 100 / 4)
-                .await?;
-            let later = istanbul_date(now) - Duration::days(2);
-            let source = "Bağımsız değerleme raporu / independent valuation report";
-            queries::insert_valuation(
-                conn,
-                round.startup,
-                valuation / 100 * 135,
-                later,
-                source,
-                now,
-            )
-            .await?;
-            Ok(())
-        }
-        Scenario::Failed => {
-            for (id, amount) in &funded {
-                let reference = format!("ORT{id:06}DEMO");
-                queries::insert_money(conn, *id, "escrow_refunded", *amount, &reference, close_at)
-                    .await?;
-                step(conn, *id, "refunded", close_at).await?;
-                queries::move_request(conn, &moved(*id, "refunded", close_at)).await?;
-                let refunded = close_at + Duration::days(1);
-                queries::insert_money(
-                    conn,
-                    *id,
-                    "fee_refunded",
-                    amount / 40,
-                    "demo-refund",
-                    refunded,
-                )
-                .await?;
-            }
-            // One approved request never paid: it lapsed when the round closed.
-            let sent = between(round.starts, close_at, 0.7);
-            let (id, _) = seq.request(conn, 100_000 * 100, sent, false).await?;
-            to_approved(
-                conn,
-                id,
-                between(sent, close_at, 0.3),
-                close_at + Duration::days(3),
-            )
-            .await?;
-            step(conn, id, "lapsed", close_at).await?;
-            queries::move_request(conn, &moved(id, "lapsed", close_at)).await?;
-            queries::close_round(conn, round.startup, false, total, close_at).await?;
-            Ok(())
-        }
+        Scenario::Funded => allocate(conn, round, &funded, total, close_at, now).await,
+        Scenario::Failed => refund(conn, &mut seq, &funded, total, close_at).await,
     }
+}
+
+/// A funded round's close: each request allocated its share, the round's figures and a later
+/// valuation recorded.
+async fn allocate(
+    conn: &mut SqliteConnection,
+    round: &DemoRound,
+    funded: &[(i64, i64)],
+    total: i64,
+    close_at: OffsetDateTime,
+    now: OffsetDateTime,
+) -> anyhow::Result<()> {
+    for (id, amount) in funded {
+        let share = share_ppm(Money::from_kurus(*amount), Money::from_kurus(total));
+        queries::insert_money(conn, *id, "allocated", *amount, "", close_at).await?;
+        step(conn, *id, "allocated", close_at).await?;
+        let m = DemoMove {
+            share_ppm: Some(share),
+            ..moved(*id, "allocated", close_at)
+        };
+        queries::move_request(conn, &m).await?;
+    }
+    queries::close_round(conn, round.startup, true, total, close_at).await?;
+    let valuation = round.goal_lira * 100 * 8;
+    queries::round_figures(conn, round.startup, valuation, round.goal_lira * 100 / 4).await?;
+    let later = istanbul_date(now) - Duration::days(2);
+    let source = "Bağımsız değerleme raporu / independent valuation report";
+    queries::insert_valuation(
+        conn,
+        round.startup,
+        valuation / 100 * 135,
+        later,
+        source,
+        now,
+    )
+    .await?;
+    Ok(())
+}
+
+/// A failed round's close: escrow and fees refunded, and one approved request that was never
+/// paid lapsed.
+async fn refund(
+    conn: &mut SqliteConnection,
+    seq: &mut Seq<'_>,
+    funded: &[(i64, i64)],
+    total: i64,
+    close_at: OffsetDateTime,
+) -> anyhow::Result<()> {
+    let round = seq.round;
+    for (id, amount) in funded {
+        let reference = format!("ORT{id:06}DEMO");
+        queries::insert_money(conn, *id, "escrow_refunded", *amount, &reference, close_at).await?;
+        step(conn, *id, "refunded", close_at).await?;
+        queries::move_request(conn, &moved(*id, "refunded", close_at)).await?;
+        let refunded = close_at + Duration::days(1);
+        queries::insert_money(
+            conn,
+            *id,
+            "fee_refunded",
+            amount / 40,
+            "demo-refund",
+            refunded,
+        )
+        .await?;
+    }
+    let sent = between(round.starts, close_at, 0.7);
+    let (id, _) = seq.request(conn, 100_000 * 100, sent, false).await?;
+    let approved = between(sent, close_at, 0.3);
+    to_approved(conn, id, approved, close_at + Duration::days(3)).await?;
+    step(conn, id, "lapsed", close_at).await?;
+    queries::move_request(conn, &moved(id, "lapsed", close_at)).await?;
+    queries::close_round(conn, round.startup, false, total, close_at).await?;
+    Ok(())
 }
 
 /// Who sends the next request, and its idempotency key.

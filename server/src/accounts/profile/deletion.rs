@@ -9,11 +9,13 @@
 //! (a request that moved money and is not finished) cannot delete the membership until it is.
 //! A mail confirms the deletion (and says what is kept); the outbox forgets it once sent.
 
+use std::path::Path;
+
 use axum::response::{IntoResponse, Redirect, Response};
 use ortak_app::forms::FieldErrors;
 use serde_json::json;
 
-use super::super::queries::kvkk;
+use super::super::queries::kvkk::{self, ErasedFiles};
 use super::password::{PasswordForm, current_password_ok, has_password};
 use super::{queries, refuse};
 use crate::accounts::signin::clear_site_data;
@@ -22,6 +24,7 @@ use crate::mail::{Mail, enqueue};
 use crate::state::AppState;
 use crate::web::form::Form;
 use crate::web::session;
+use crate::web::session::CurrentUser;
 use crate::web::{Ctx, Member, flash};
 
 /// How long a deleted member's investment records are kept: commercial books and their
@@ -81,6 +84,25 @@ pub async fn delete(
     queries::erase_member(&mut tx, user.id, &user.email, now).await?;
     // The member is told it is done; the outbox forgets the mail, and the address, once sent
     // (or given up). Without SMTP it would wait there for ever, keeping the address: not sent.
+    if ctx.state().mails_leave() {
+        enqueue(&mut tx, &farewell(&ctx, &user, !keep.is_empty())).await?;
+    }
+    tx.commit().await?;
+    ctx.state().wake_mailer();
+    remove_files(&ctx.state().shared().data_dir, image, &files).await;
+    tracing::info!(
+        user_id = user.id,
+        kept_requests = keep.len(),
+        "membership deleted"
+    );
+    session::sign_out(ctx.session()?).await?;
+    flash::success(&ctx, "profile-deleted").await?;
+    Ok(clear_site_data(Redirect::to("/").into_response()))
+}
+
+/// The mail that tells a member the membership is gone (and whether requests with money were
+/// kept, as the law requires), forgotten with its address once sent.
+fn farewell(ctx: &Ctx, user: &CurrentUser, kept: bool) -> Mail {
     let home = format!("{}/", ctx.state().shared().public_url);
     let mut mail = Mail::compose(
         &user.email,
@@ -89,19 +111,20 @@ pub async fn delete(
         "account-deleted",
         &home,
         user.locale.t("mail-account-deleted-subject"),
-        &user.locale.t(if keep.is_empty() {
-            "mail-account-deleted-body"
-        } else {
+        &user.locale.t(if kept {
             "mail-account-deleted-body-kept"
+        } else {
+            "mail-account-deleted-body"
         }),
     );
     mail.erase_when_sent = true;
-    if ctx.state().mails_leave() {
-        enqueue(&mut tx, &mail).await?;
-    }
-    tx.commit().await?;
-    ctx.state().wake_mailer();
-    let data = &ctx.state().shared().data_dir;
+    mail
+}
+
+/// Removes the member's files once the rows naming them are gone: the profile photo, the
+/// qualified-investor evidence and the applications' presentations. A file already missing is
+/// no error.
+async fn remove_files(data: &Path, image: Option<String>, files: &ErasedFiles) {
     let paths = image
         .map(|f| data.join("avatars").join(f))
         .into_iter()
@@ -120,14 +143,6 @@ pub async fn delete(
     for path in paths {
         let _ = tokio::fs::remove_file(path).await;
     }
-    tracing::info!(
-        user_id = user.id,
-        kept_requests = keep.len(),
-        "membership deleted"
-    );
-    session::sign_out(ctx.session()?).await?;
-    flash::success(&ctx, "profile-deleted").await?;
-    Ok(clear_site_data(Redirect::to("/").into_response()))
 }
 
 /// The `kvkk-archive` job: erases what was kept of deleted members once its retention ended.

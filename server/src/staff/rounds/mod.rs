@@ -14,11 +14,13 @@ use ortak_app::forms::FieldErrors;
 use ortak_app::i18n::FluentArg;
 use ortak_app::pages::dashboard::{RoundFiguresForm, RoundPage, ValuationForm, round_page};
 use ortak_app::pages::staff_table::{Cell, StaffRow, StaffTable};
+use sqlx::SqlitePool;
 
 use super::queries::rounds::{self as queries, Round};
 use super::queries::transfers;
 use super::table::{csv_download, render_table};
 use super::transfers::{reconciliation_state, transfer_row};
+
 use crate::error::AppError;
 use crate::investing::reconfirmation;
 use crate::web::{Access, Ctx, Routes, Staff, SuperAdmin};
@@ -149,23 +151,88 @@ fn facts(ctx: &Ctx, r: &Round) -> Vec<(String, Cell)> {
     if let Some(at) = r.closed_at {
         facts.push((ctx.t("dashboard-round-closed-at"), Cell::DateTime(at)));
     }
-    // What the close settled: the ledger moves a failed round's money back out, so these stay.
-    if let (Some(total), Some(investors)) = (r.closing_total_kurus, r.closing_investors) {
-        let args = [
-            ("amount", Money::from_kurus(total).format(ctx.locale).into()),
-            ("investors", FluentArg::Num(investors)),
-        ];
-        let key = if r.status == RoundStatus::Failed {
-            "round-at-close-refunded"
-        } else {
-            "round-at-close-allocated"
-        };
-        facts.push((
-            ctx.t("round-at-close"),
-            ctx.locale.t_args(key, &args).into(),
-        ));
-    }
+    facts.extend(at_close(ctx, r));
     facts
+}
+
+/// What the close settled: the ledger moves a failed round's money back out, so this stays.
+fn at_close(ctx: &Ctx, r: &Round) -> Option<(String, Cell)> {
+    let (total, investors) = (r.closing_total_kurus?, r.closing_investors?);
+    let args = [
+        ("amount", Money::from_kurus(total).format(ctx.locale).into()),
+        ("investors", FluentArg::Num(investors)),
+    ];
+    let key = if r.status == RoundStatus::Failed {
+        "round-at-close-refunded"
+    } else {
+        "round-at-close-allocated"
+    };
+    Some((
+        ctx.t("round-at-close"),
+        ctx.locale.t_args(key, &args).into(),
+    ))
+}
+
+/// Requests waiting for their investor's reconfirmation, and until when, when there are any.
+async fn reconfirming(ctx: &Ctx, id: i64) -> Result<Option<(String, Cell)>, AppError> {
+    let waiting = reconfirmation::waiting(&mut *ctx.state().db().acquire().await?, id).await?;
+    let (n @ 1.., Some(until)) = (waiting.count, waiting.until) else {
+        return Ok(None);
+    };
+    let args = [
+        ("count", FluentArg::Num(n)),
+        ("until", format_moment(until, ctx.locale).into()),
+    ];
+    let text = ctx.locale.t_args("dashboard-round-reconfirming-of", &args);
+    Ok(Some((ctx.t("dashboard-round-reconfirming"), text.into())))
+}
+
+/// The payment deadlines still running: request, investor, what is due, when.
+async fn deadline_rows(db: &SqlitePool, id: i64) -> Result<Vec<Vec<Cell>>, AppError> {
+    let rows = queries::deadlines(db, id).await?.into_iter().map(|d| {
+        let due = if d.fee_due {
+            "timeline-approved"
+        } else {
+            "timeline-fee_paid"
+        };
+        vec![
+            d.request_id.to_string().into(),
+            d.investor.into(),
+            Cell::Label(due.into()),
+            Cell::DateTime(d.due_at),
+        ]
+    });
+    Ok(rows.collect())
+}
+
+/// The valuations recorded for the round: day, amount, source, who recorded it.
+async fn valuation_rows(db: &SqlitePool, id: i64) -> Result<Vec<Vec<Cell>>, AppError> {
+    let rows = queries::valuations(db, id).await?.into_iter().map(|v| {
+        vec![
+            Cell::Day(v.valued_on),
+            money(v.valuation_kurus),
+            v.source.into(),
+            v.by.into(),
+        ]
+    });
+    Ok(rows.collect())
+}
+
+/// The figures form: what staff typed when it is shown again with errors, else the round's own.
+fn figures_form(round: &Round, typed: RoundFiguresForm, errors: &FieldErrors) -> RoundFiguresForm {
+    if !typed.lead_commitment.is_empty() || !errors.is_empty() {
+        return typed;
+    }
+    let shown = |kurus: i64| {
+        let text = Money::from_kurus(kurus).format(ortak_app::i18n::Locale::Tr);
+        text.trim_end_matches(" TL").to_owned()
+    };
+    RoundFiguresForm {
+        lead_commitment: shown(round.lead_commitment_kurus),
+        outside_raised: shown(round.outside_raised_kurus),
+        outside_note: round.outside_raised_note.clone(),
+        round_valuation: round.round_valuation_kurus.map(shown).unwrap_or_default(),
+    }
 }
 
 /// The round's page, with `errors` on what staff typed.
@@ -188,35 +255,6 @@ async fn show(
             ("transfer", FluentArg::Num(settings.transfer_deadline_hours)),
         ],
     );
-    let deadlines = queries::deadlines(db, id)
-        .await?
-        .into_iter()
-        .map(|d| {
-            let due = if d.fee_due {
-                "timeline-approved"
-            } else {
-                "timeline-fee_paid"
-            };
-            vec![
-                d.request_id.to_string().into(),
-                d.investor.into(),
-                Cell::Label(due.into()),
-                Cell::DateTime(d.due_at),
-            ]
-        })
-        .collect();
-    let valuations = queries::valuations(db, id)
-        .await?
-        .into_iter()
-        .map(|v| {
-            vec![
-                Cell::Day(v.valued_on),
-                money(v.valuation_kurus),
-                v.source.into(),
-                v.by.into(),
-            ]
-        })
-        .collect();
     // Who sent what into escrow is superadmins' business (issue 26, item 5).
     let transfers = if staff.superadmin {
         transfers::list(db, Some(id)).await?
@@ -227,30 +265,8 @@ async fn show(
         .iter()
         .filter(|t| reconciliation_state(t) == "dashboard-transfer-mismatch")
         .count();
-    let shown = |kurus: i64| {
-        let text = Money::from_kurus(kurus).format(ortak_app::i18n::Locale::Tr);
-        text.trim_end_matches(" TL").to_owned()
-    };
-    let figures = if typed.0.lead_commitment.is_empty() && errors.is_empty() {
-        RoundFiguresForm {
-            lead_commitment: shown(round.lead_commitment_kurus),
-            outside_raised: shown(round.outside_raised_kurus),
-            outside_note: round.outside_raised_note.clone(),
-            round_valuation: round.round_valuation_kurus.map(shown).unwrap_or_default(),
-        }
-    } else {
-        typed.0
-    };
     let mut facts = facts(ctx, &round);
-    let waiting = reconfirmation::waiting(&mut *db.acquire().await?, id).await?;
-    if let (n @ 1.., Some(until)) = (waiting.count, waiting.until) {
-        let args = [
-            ("count", FluentArg::Num(n)),
-            ("until", format_moment(until, ctx.locale).into()),
-        ];
-        let text = ctx.locale.t_args("dashboard-round-reconfirming-of", &args);
-        facts.push((ctx.t("dashboard-round-reconfirming"), text.into()));
-    }
+    facts.extend(reconfirming(ctx, id).await?);
     let mut conn = db.acquire().await?;
     let committee = crate::campaigns::committee::record(&mut conn, ctx.locale, id).await?;
     drop(conn);
@@ -260,14 +276,14 @@ async fn show(
         name: round.name.clone(),
         facts,
         rules,
-        deadlines,
-        valuations,
+        deadlines: deadline_rows(db, id).await?,
+        valuations: valuation_rows(db, id).await?,
         reconciliation: transfers.into_iter().map(transfer_row).collect(),
         mismatches,
         refunds: queries::refunds(db, id).await?.len(),
         superadmin: staff.superadmin,
         status: round.status,
-        figures,
+        figures: figures_form(&round, typed.0, &errors),
         valuation: typed.1,
         errors,
     };
