@@ -74,12 +74,13 @@ export async function layoutProblems(page, name) {
   const before = page.viewportSize();
   const problems = [];
   const file = name.replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 120) || 'home';
-  const isNow = (size) => size && page.viewportSize()?.width === size.width && page.viewportSize()?.height === size.height;
-  // The width the page is laid out at first (the audit's pages open at 1440 by 900): a
+  const size = (width) => ({ width, height: 900 });
+  const same = (a, b) => Boolean(a && b) && a.width === b.width && a.height === b.height;
+  // The width the page is laid out at first (the audit opens its pages at 1440 by 900): a
   // relayout fewer per page.
-  const widths = [...WIDTHS].sort((a, b) => Number(isNow({ width: b, height: 900 })) - Number(isNow({ width: a, height: 900 })));
+  const widths = [...WIDTHS].sort((a, b) => same(size(b), before) - same(size(a), before));
   for (const width of widths) {
-    if (!isNow({ width, height: 900 })) await page.setViewportSize({ width, height: 900 });
+    if (!same(page.viewportSize(), size(width))) await page.setViewportSize(size(width));
     for (const p of await page.evaluate(problemsInPage)) problems.push(`[layout ${width} px] ${p}`);
     // A staff table's row menus, open (issue 28: a menu cut off at the screen's edge hides
     // its actions): the first row's, as each row's is the same.
@@ -98,6 +99,6 @@ export async function layoutProblems(page, name) {
       await page.screenshot({ path: path.join(LAYOUT_SHOTS, `${file}-${width}.jpg`), fullPage: true, type: 'jpeg', quality: 60 });
     }
   }
-  if (before && !isNow(before)) await page.setViewportSize(before);
+  if (before && !same(page.viewportSize(), before)) await page.setViewportSize(before);
   return problems;
 }

@@ -129,16 +129,10 @@ async fn a_write_ahead_log_nobody_checkpoints_is_bounded() {
     }
     // Once the job has checkpointed what the writes above left (it looks every two seconds),
     // the next write starts the log over, cut to its limit.
-    let checkpoints = async || {
-        let metrics = server.get("/metrics").await.1;
-        metrics
-            .lines()
-            .find_map(|l| l.strip_prefix("ortak_wal_checkpoints_total{outcome=\"complete\"} "))
-            .map_or(0, |n| n.trim().parse::<u64>().unwrap())
-    };
-    let before = checkpoints().await;
+    let complete = "ortak_wal_checkpoints_total{outcome=\"complete\"}";
+    let before = server.metric(complete).await.unwrap_or(0);
     for _ in 0..100 {
-        if checkpoints().await > before {
+        if server.metric(complete).await.unwrap_or(0) > before {
             break;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;

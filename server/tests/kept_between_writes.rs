@@ -12,18 +12,10 @@ use tempfile::TempDir;
 
 const SLUG: &str = "cemre-enerji";
 
-/// The value of the series `series` (name and labels) on `/metrics`, if it was counted yet.
-async fn metric(server: &Server, series: &str) -> Option<u64> {
-    let metrics = common::text(&client(), server.url("/metrics")).await;
-    metrics
-        .lines()
-        .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
-        .and_then(|n| n.trim().parse().ok())
-}
-
 /// Connections the server took from its pool so far (`ortak_db_acquires_total`).
 async fn acquires(server: &Server) -> u64 {
-    metric(server, "ortak_db_acquires_total")
+    server
+        .metric("ortak_db_acquires_total")
         .await
         .expect("connections taken from the pool are counted")
 }
@@ -278,7 +270,7 @@ async fn with_keeping_turned_off_every_page_is_read_and_rendered_afresh() {
 /// Pages served from the page cache to visitors so far.
 async fn visitor_hits(server: &Server) -> u64 {
     let series = "ortak_page_cache_hits_total{viewer=\"visitor\"}";
-    metric(server, series).await.unwrap_or(0)
+    server.metric(series).await.unwrap_or(0)
 }
 
 #[tokio::test]
@@ -371,7 +363,7 @@ async fn a_shared_page_carries_each_members_own_name_and_token_escaped_where_the
     }
     let filled = "ortak_shared_page_views_total{made=\"filled\"}";
     assert!(
-        metric(&server, filled).await.unwrap_or(0) >= 18,
+        server.metric(filled).await.unwrap_or(0) >= 18,
         "the pages were filled in"
     );
 }

@@ -125,13 +125,18 @@ impl Server {
         }
     }
 
-    /// Rounds of the background jobs run whole so far (`ortak_job_rounds_total`).
-    pub async fn job_rounds(&self) -> u64 {
+    /// The value of the series `series` (name and labels) on `/metrics`, if it was counted yet.
+    pub async fn metric(&self, series: &str) -> Option<u64> {
         text(&client(), self.url("/metrics"))
             .await
             .lines()
-            .find_map(|l| l.strip_prefix("ortak_job_rounds_total "))
-            .map_or(0, |n| n.trim().parse().unwrap())
+            .find_map(|l| l.strip_prefix(series)?.strip_prefix(' '))
+            .and_then(|n| n.trim().parse().ok())
+    }
+
+    /// Rounds of the background jobs run whole so far (`ortak_job_rounds_total`).
+    pub async fn job_rounds(&self) -> u64 {
+        self.metric("ortak_job_rounds_total").await.unwrap_or(0)
     }
 
     /// Runs a round of the background jobs now (`SIGUSR1`) and returns once one round started
